@@ -1,0 +1,101 @@
+// Distributed mode: one OS process per service, each with its own environment, as the
+// Helm chart runs them (one pod per service) — against MongoDB (FerretDB in tests) and
+// Kafka. Used by `npm run start:distributed` and by the integration tests, which also
+// kill and restart single services through it.
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export const services = ["geo-resolver", "catalog", "calc-engine", "ledger", "certificates", "gateway", "mcp-bridge"];
+
+const prefix = (service) => service.toUpperCase().replaceAll("-", "_");
+
+/** Asks the OS for a free loopback port. */
+export async function freePort() {
+  const server = net.createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address();
+  server.close();
+  await once(server, "close");
+  return port;
+}
+
+/** Builds the environment every service process gets: ports, peers, infrastructure. */
+async function clusterEnv(base) {
+  const env = { ...base, STORAGE: "mongo", EVENTS: "kafka" };
+  const ports = {};
+  for (const service of services) {
+    ports[service] = { grpc: await freePort(), ops: await freePort() };
+    env[`${prefix(service)}_GRPC_PORT`] = String(ports[service].grpc);
+    env[`${prefix(service)}_OPS_PORT`] = String(ports[service].ops);
+    env[`${prefix(service)}_URL`] = `http://127.0.0.1:${ports[service].grpc}`;
+  }
+  env.PORT ??= String(await freePort());
+  env.MCP_PORT ??= String(await freePort());
+  return { env, ports };
+}
+
+async function waitReady(opsPort, child, service, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${service} exited with code ${child.exitCode} during start-up`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${opsPort}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${service} was not ready within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts every service as its own process. `base` must hold MONGODB_URI, KAFKA_BROKERS,
+ * ADMIN_TOKEN and API_KEY_PEPPER. `output` receives each process's log lines.
+ */
+export async function startCluster({ base, output = () => {}, readyTimeoutMs = 60_000 }) {
+  const { env, ports } = await clusterEnv(base);
+  const children = new Map();
+
+  async function start(service) {
+    const child = spawn(process.execPath, [path.join(root, "services", service, "dist", "main.js")], {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.on("data", (chunk) => output(service, chunk.toString()));
+    child.stderr.on("data", (chunk) => output(service, chunk.toString()));
+    children.set(service, child);
+    await waitReady(ports[service].ops, child, service, readyTimeoutMs);
+  }
+
+  async function stop(service, signal = "SIGTERM") {
+    const child = children.get(service);
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, "exit");
+    child.kill(signal);
+    await exited;
+  }
+
+  for (const service of services) await start(service);
+  return {
+    env,
+    ports,
+    restPort: Number(env.PORT),
+    mcpPort: Number(env.MCP_PORT),
+    /** Stops one service (SIGTERM for a graceful stop, SIGKILL for a crash) and starts it again. */
+    stopService: (service) => stop(service),
+    restart: async (service, signal = "SIGTERM") => {
+      await stop(service, signal);
+      await start(service);
+    },
+    stop: async () => {
+      for (const service of [...services].reverse()) await stop(service);
+    },
+  };
+}

@@ -1,0 +1,61 @@
+// The event port: publish domain events and consume them with at-least-once delivery.
+// Handlers are made idempotent by event id (see ProcessedEventLog); failures are retried
+// and, after `maxAttempts`, moved to the topic's dead-letter topic `<topic>.dlq`.
+
+export interface EventEnvelope<P = unknown> {
+  /** Globally unique (evt_...); consumers de-duplicate on it. */
+  readonly id: string;
+  /** e.g. "transaction.recorded". */
+  readonly type: string;
+  /** Schema version of `payload`. */
+  readonly version: number;
+  /** Epoch milliseconds. */
+  readonly occurred_at: number;
+  readonly account_id: string;
+  readonly livemode: boolean;
+  /** Partition key: events with the same key are delivered in order. */
+  readonly key: string;
+  readonly payload: P;
+}
+
+export type EventHandler = (event: EventEnvelope) => Promise<void>;
+
+export interface SubscribeOptions {
+  readonly topic: string;
+  /** Consumer group: each group sees every event; members of a group share them. */
+  readonly group: string;
+  readonly handler: EventHandler;
+  /** Attempts before the event goes to `<topic>.dlq`; default 5. */
+  readonly maxAttempts?: number;
+}
+
+export interface Subscription {
+  /** Stops consuming; in-flight handlers finish first. */
+  close(): Promise<void>;
+}
+
+export interface EventBus {
+  /** Resolves once the events are durably accepted (Kafka: acked by the broker). */
+  publish(topic: string, events: readonly EventEnvelope[]): Promise<void>;
+  subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /** Resolves when the bus can serve (used by /readyz). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Remembers which events a consumer group has fully applied. */
+export interface ProcessedEventLog {
+  has(group: string, eventId: string): Promise<boolean>;
+  add(group: string, eventId: string): Promise<void>;
+}
+
+export class EventBusError extends Error {
+  override readonly name = "EventBusError";
+  constructor(
+    readonly code: "unavailable" | "invalid_event",
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

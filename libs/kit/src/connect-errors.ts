@@ -1,0 +1,32 @@
+// LevyError <-> ConnectError: the code and meta travel as a levy.common.v1.ErrorInfo
+// detail, so the gateway sees exactly what the service decided.
+import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { ErrorInfoSchema } from "@levy/proto/levy/common/v1/common_pb.js";
+import { errorCodes, isErrorCode } from "./error-codes.js";
+import { LevyError } from "./levy-error.js";
+
+export function toConnectError(error: unknown): ConnectError {
+  if (error instanceof ConnectError) return error;
+  const levy = error instanceof LevyError ? error : new LevyError("internal_error", "internal error", undefined, { cause: error });
+  const detail = create(ErrorInfoSchema, { code: levy.code, message: levy.message, meta: { ...(levy.meta ?? {}) } });
+  return new ConnectError(levy.message, errorCodes[levy.code], undefined, [{ desc: ErrorInfoSchema, value: detail }], error);
+}
+
+/** Recovers the LevyError a service raised; infrastructure failures become upstream_* codes. */
+export function fromConnectError(error: unknown): LevyError {
+  if (error instanceof LevyError) return error;
+  const connectError = ConnectError.from(error);
+  const [info] = connectError.findDetails(ErrorInfoSchema);
+  if (info && isErrorCode(info.code)) {
+    return new LevyError(info.code, info.message, Object.keys(info.meta).length > 0 ? info.meta : undefined, { cause: error });
+  }
+  switch (connectError.code) {
+    case Code.Unavailable:
+      return new LevyError("upstream_unavailable", "a dependency is unavailable, retry shortly", undefined, { cause: error });
+    case Code.DeadlineExceeded:
+      return new LevyError("upstream_timeout", "a dependency did not answer in time, retry shortly", undefined, { cause: error });
+    default:
+      return new LevyError("internal_error", "internal error", undefined, { cause: error });
+  }
+}

@@ -1,0 +1,54 @@
+// The closed list of error codes Levy can return. Each code has the Connect/gRPC code
+// it travels as between services; the gateway maps codes to HTTP statuses
+// (services/gateway/src/http/http-status.ts, documented in docs/decisions.md).
+import { Code } from "@connectrpc/connect";
+
+export const errorCodes = {
+  // Request shape and validation
+  missing_field: Code.InvalidArgument,
+  invalid_field: Code.InvalidArgument,
+  invalid_request: Code.InvalidArgument,
+  invalid_json: Code.InvalidArgument,
+  invalid_cursor: Code.InvalidArgument,
+  invalid_range: Code.InvalidArgument,
+  payload_too_large: Code.InvalidArgument,
+  route_not_found: Code.NotFound,
+  method_not_allowed: Code.Unimplemented,
+  // Authentication, versions, limits
+  missing_api_key: Code.Unauthenticated,
+  invalid_api_key_format: Code.Unauthenticated,
+  api_key_not_found: Code.Unauthenticated,
+  api_key_revoked: Code.Unauthenticated,
+  secret_key_required: Code.Unauthenticated,
+  admin_unauthorized: Code.Unauthenticated,
+  invalid_api_version: Code.InvalidArgument,
+  missing_api_version: Code.InvalidArgument,
+  unsupported_api_version: Code.InvalidArgument,
+  rate_limited: Code.ResourceExhausted,
+  idempotency_conflict: Code.AlreadyExists,
+  // Accounts and keys (admin API)
+  account_not_found: Code.NotFound,
+  key_not_found: Code.NotFound,
+  // Catalog
+  duplicate_customer: Code.AlreadyExists,
+  customer_not_found: Code.NotFound,
+  invalid_email: Code.InvalidArgument,
+  duplicate_reference_id: Code.AlreadyExists,
+  merchant_not_found: Code.NotFound,
+  PRODUCT_NOT_FOUND: Code.NotFound,
+  // Ledger and certificates
+  transaction_not_found: Code.NotFound,
+  CERTIFICATE_NOT_FOUND: Code.NotFound,
+  TESTMODE_NOT_SUPPORTED: Code.FailedPrecondition,
+  // Infrastructure
+  conflict: Code.Aborted,
+  upstream_unavailable: Code.Unavailable,
+  upstream_timeout: Code.DeadlineExceeded,
+  internal_error: Code.Internal,
+} as const satisfies Record<string, Code>;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return Object.hasOwn(errorCodes, value);
+}

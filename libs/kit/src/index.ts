@@ -1,0 +1,44 @@
+// @levy/kit: what every Levy service shares. Kept small on purpose.
+export { errorCodes, isErrorCode, type ErrorCode } from "./error-codes.js";
+export { LevyError, isLevyError, missingField, invalidField, type ErrorMeta } from "./levy-error.js";
+export { toConnectError, fromConnectError } from "./connect-errors.js";
+export { setting, loadConfig, configSchemas, ConfigError, type Setting, type ConfigOf } from "./config.js";
+export { createLogger, type Logger, type LoggerOptions } from "./logger.js";
+export {
+  REQUEST_ID_HEADER,
+  runWithRequestContext,
+  currentRequestContext,
+  requestIdFrom,
+  type RequestContext,
+} from "./request-context.js";
+export { createServiceMetrics, type ServiceMetrics } from "./metrics.js";
+export { createReadiness, registerHealthService, type Readiness, type ReadinessCheck } from "./health.js";
+export { startRpcServer, type RpcServer, type RpcServerOptions } from "./rpc-server.js";
+export { createOpsEndpoints, startOpsServer, type OpsEndpoints, type OpsServer } from "./ops-server.js";
+export { createRpcTransport, createRpcClient, type RpcTransportOptions } from "./rpc-client.js";
+export { hostService, type ServiceModule, type HostOptions, type HostedService } from "./service-host.js";
+export { stopOnSignals, exitOnStartupError } from "./shutdown.js";
+export {
+  infrastructureSettings,
+  assertInfrastructureConfig,
+  openStore,
+  openEventBus,
+  type InfrastructureConfig,
+} from "./infrastructure.js";
+export { newId, randomToken, epochSeconds } from "./ids.js";
+export {
+  serviceNames,
+  defaultPorts,
+  envPrefix,
+  hostingSettings,
+  upstreamUrlSetting,
+  type ServiceName,
+} from "./service-settings.js";
+export {
+  startService,
+  type StartServiceOptions,
+  type ServiceContext,
+  type BuiltService,
+  type RunningService,
+} from "./start-service.js";
+export { scopeFrom } from "./scope-message.js";

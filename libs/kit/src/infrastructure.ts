@@ -1,0 +1,49 @@
+// Opens a service's storage and event bus from configuration: MongoDB + Kafka in
+// distributed mode, the embedded store + in-process bus in embedded mode. One
+// database per service: `<prefix>_<service>` on the shared MongoDB URI.
+import path from "node:path";
+import { createEmbeddedStore, createMongoStore, type Store } from "@levy/storage";
+import { createInProcessBus, createKafkaBus, type EventBus } from "@levy/events";
+import { ConfigError, configSchemas, setting } from "./config.js";
+import { z } from "zod";
+
+export const infrastructureSettings = {
+  storage: setting("STORAGE", "storage adapter: embedded (on disk) or mongo", configSchemas.storageKind()),
+  mongodbUri: setting("MONGODB_URI", "MongoDB connection string (required when STORAGE=mongo)", z.string().regex(/^mongodb(\+srv)?:\/\//, "expected a mongodb:// URI").optional()),
+  mongodbDbPrefix: setting("MONGODB_DB_PREFIX", "prefix of each service's database name", z.string().regex(/^[a-z][a-z0-9_]{0,30}$/).default("levy")),
+  dataDir: setting("DATA_DIR", "directory of the embedded store (one folder per service)", z.string().min(1).default("./.data")),
+  events: setting("EVENTS", "event bus adapter: in-process or kafka", configSchemas.eventsKind()),
+  kafkaBrokers: setting("KAFKA_BROKERS", "comma-separated Kafka brokers host:port (required when EVENTS=kafka)", configSchemas.brokers().optional()),
+};
+
+export interface InfrastructureConfig {
+  readonly storage: "embedded" | "mongo";
+  readonly mongodbUri?: string | undefined;
+  readonly mongodbDbPrefix: string;
+  readonly dataDir: string;
+  readonly events: "in-process" | "kafka";
+  readonly kafkaBrokers?: string[] | undefined;
+}
+
+export function assertInfrastructureConfig(config: InfrastructureConfig): void {
+  const problems: string[] = [];
+  if (config.storage === "mongo" && !config.mongodbUri) problems.push("MONGODB_URI is required when STORAGE=mongo");
+  if (config.events === "kafka" && !config.kafkaBrokers) problems.push("KAFKA_BROKERS is required when EVENTS=kafka");
+  if (problems.length > 0) throw new ConfigError(problems);
+}
+
+export async function openStore(service: string, config: InfrastructureConfig): Promise<Store> {
+  if (config.storage === "mongo") {
+    return createMongoStore({ uri: config.mongodbUri ?? "", dbName: `${config.mongodbDbPrefix}_${service.replaceAll("-", "_")}`, appName: `levy-${service}` });
+  }
+  return createEmbeddedStore({ dir: path.resolve(config.dataDir, service) });
+}
+
+/**
+ * In embedded mode every service in the process must share one in-process bus, so the
+ * caller may pass it in; otherwise each service gets its own Kafka client.
+ */
+export async function openEventBus(service: string, config: InfrastructureConfig, shared?: EventBus): Promise<EventBus> {
+  if (config.events === "kafka") return createKafkaBus({ brokers: config.kafkaBrokers ?? [], clientId: `levy-${service}` });
+  return shared ?? createInProcessBus();
+}

@@ -1,0 +1,32 @@
+// Clients for calling other Levy services over gRPC (HTTP/2). The request id of the
+// current context is forwarded so logs across services line up.
+import type { DescService } from "@bufbuild/protobuf";
+import { createClient, type Client, type Interceptor, type Transport } from "@connectrpc/connect";
+import { createGrpcTransport } from "@connectrpc/connect-node";
+import { REQUEST_ID_HEADER, currentRequestContext } from "./request-context.js";
+
+const forwardRequestId: Interceptor = (next) => (request) => {
+  const context = currentRequestContext();
+  if (context && !request.header.has(REQUEST_ID_HEADER)) request.header.set(REQUEST_ID_HEADER, context.requestId);
+  return next(request);
+};
+
+export interface RpcTransportOptions {
+  /** e.g. http://127.0.0.1:50055 */
+  readonly baseUrl: string;
+  readonly interceptors?: readonly Interceptor[];
+}
+
+export function createRpcTransport(options: RpcTransportOptions): Transport {
+  return createGrpcTransport({
+    baseUrl: options.baseUrl,
+    interceptors: [forwardRequestId, ...(options.interceptors ?? [])],
+    // Keep the HTTP/2 connection warm between calls; reconnect after the peer restarts.
+    pingIntervalMs: 30_000,
+    idleConnectionTimeoutMs: 60_000,
+  });
+}
+
+export function createRpcClient<S extends DescService>(service: S, transport: Transport): Client<S> {
+  return createClient(service, transport);
+}

@@ -1,0 +1,115 @@
+// The storage port: what Levy's services need from a document store.
+// Every record lives inside a Scope (account + mode); no scoped call can be written
+// without one. Platform-owned records (accounts, API keys) use SystemCollection,
+// which is deliberately a separate, greppable type.
+
+export interface Scope {
+  readonly accountId: string;
+  readonly livemode: boolean;
+}
+
+/** A stored record: the caller's fields plus the storage-managed `version`. */
+export type Stored<T> = T & { readonly version: number };
+
+/** Equality filter on top-level fields (values: string, number, boolean or null). */
+export type Where<T> = { readonly [K in keyof T & string]?: T[K] | null };
+
+/** Optional range on one numeric field, combined (AND) with `where`. */
+export interface Range {
+  readonly field: string;
+  readonly gte?: number;
+  readonly lt?: number;
+}
+
+export interface ListOptions<T> {
+  readonly where?: Where<T>;
+  readonly range?: Range;
+  /** Page size; the adapter does not clamp it, callers validate public limits. */
+  readonly limit: number;
+  /** Opaque cursor from a previous page's `nextCursor`; invalid → StorageError invalid_cursor. */
+  readonly cursor?: string;
+}
+
+export interface Page<T> {
+  readonly items: Stored<T>[];
+  /** Null when there is no further page. */
+  readonly nextCursor: string | null;
+}
+
+export interface UpdateOptions<T> {
+  /** The version the caller read; a mismatch fails with StorageError conflict. */
+  readonly expectedVersion: number;
+  readonly set?: Partial<T>;
+  readonly unset?: ReadonlyArray<keyof T & string>;
+}
+
+export interface IndexSpec {
+  readonly name: string;
+  readonly fields: readonly string[];
+}
+
+export interface CollectionSpec {
+  readonly name: string;
+  /**
+   * Unique within the scope: the adapter prefixes account_id and livemode, so two
+   * accounts (or two modes) can hold the same e-mail address.
+   */
+  readonly uniqueIndexes?: readonly IndexSpec[];
+  readonly indexes?: readonly IndexSpec[];
+}
+
+/** Records of every collection carry `id`; listing order is creation order, then id. */
+export interface Collection<T extends { id: string }> {
+  /** Fails with StorageError duplicate (naming the index) when a unique index is violated. */
+  insert(scope: Scope, doc: T): Promise<Stored<T>>;
+  /** Inserts unless a record with this id exists; returns the stored record either way. */
+  insertIfAbsent(scope: Scope, doc: T): Promise<{ inserted: boolean; record: Stored<T> }>;
+  get(scope: Scope, id: string): Promise<Stored<T> | null>;
+  findOne(scope: Scope, where: Where<T>): Promise<Stored<T> | null>;
+  list(scope: Scope, options: ListOptions<T>): Promise<Page<T>>;
+  count(scope: Scope, where?: Where<T>): Promise<number>;
+  /** Optimistic update; StorageError not_found when absent, conflict on a stale version. */
+  update(scope: Scope, id: string, options: UpdateOptions<T>): Promise<Stored<T>>;
+  /**
+   * Atomically adds to numeric fields, creating the record from `create` first if absent
+   * (for aggregates such as filing totals).
+   */
+  increment(
+    scope: Scope,
+    id: string,
+    options: { inc: Partial<Record<keyof T & string, number>>; create: T },
+  ): Promise<Stored<T>>;
+  /** Hard delete; true when something was deleted. Soft deletes are an update. */
+  delete(scope: Scope, id: string): Promise<boolean>;
+}
+
+/** Unscoped records owned by the platform itself. Only the gateway's key store uses it. */
+export interface SystemCollection<T extends { id: string }> {
+  insert(doc: T): Promise<Stored<T>>;
+  get(id: string): Promise<Stored<T> | null>;
+  findOne(where: Where<T>): Promise<Stored<T> | null>;
+  update(id: string, options: UpdateOptions<T>): Promise<Stored<T>>;
+}
+
+export interface Store {
+  collection<T extends { id: string }>(spec: CollectionSpec): Promise<Collection<T>>;
+  systemCollection<T extends { id: string }>(spec: CollectionSpec): Promise<SystemCollection<T>>;
+  /** Resolves when the store can serve requests (used by /readyz). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type StorageErrorCode = "duplicate" | "conflict" | "not_found" | "invalid_cursor" | "unavailable";
+
+export class StorageError extends Error {
+  override readonly name = "StorageError";
+  constructor(
+    readonly code: StorageErrorCode,
+    message: string,
+    /** For duplicate: the name of the violated unique index. */
+    readonly index?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

@@ -1,0 +1,6 @@
+import { hostingSettings, infrastructureSettings } from "@levy/kit";
+
+export const calcEngineSettings = {
+  ...hostingSettings("calc-engine"),
+  ...infrastructureSettings,
+};

@@ -1,0 +1,2 @@
+export { startCalcEngine, type StartCalcEngineOptions } from "./app.js";
+export { calcEngineSettings } from "./config.js";

@@ -1,0 +1,85 @@
+// Customers of one account and mode: creation with unique e-mail and reference id,
+// lookup by either id form, and creation-ordered listing that skips deleted ones.
+import { LevyError, epochSeconds, newId } from "@levy/kit";
+import type { Collection, Scope, Store, Stored } from "@levy/storage";
+import { type CustomerRecord, emailKey, isServiceCustomerId, isValidEmail, referenceKey } from "../domain/customer.js";
+import { type ClaimRecord, createUniqueClaims } from "./unique-claims.js";
+
+export interface NewCustomer {
+  readonly reference_customer_id?: string | undefined;
+  readonly name?: string | undefined;
+  readonly email?: string | undefined;
+  readonly is_tax_exempt: boolean;
+}
+
+export interface CustomerStore {
+  create(scope: Scope, input: NewCustomer): Promise<Stored<CustomerRecord>>;
+  /** By service id or reference_customer_id; deleted customers are not found. */
+  find(scope: Scope, customerId: string): Promise<Stored<CustomerRecord>>;
+  list(scope: Scope, limit: number, cursor: string | undefined): Promise<{ items: Stored<CustomerRecord>[]; nextCursor: string | null }>;
+}
+
+export async function createCustomerStore(store: Store): Promise<CustomerStore> {
+  const customers: Collection<CustomerRecord> = await store.collection<CustomerRecord>({
+    name: "customers",
+    indexes: [{ name: "customers_reference", fields: ["reference_customer_id"] }],
+  });
+  const claims = createUniqueClaims(await store.collection<ClaimRecord>({ name: "customer_unique_keys" }));
+
+  const live = async (scope: Scope, id: string) => {
+    const customer = await customers.get(scope, id);
+    return customer !== null && customer.deleted_at === null;
+  };
+
+  async function duplicateError(scope: Scope, ownerId: string): Promise<LevyError> {
+    const owner = await customers.get(scope, ownerId);
+    return new LevyError("duplicate_customer", "a customer with this email or reference_customer_id already exists", {
+      id: ownerId,
+      reference_customer_id: owner?.reference_customer_id ?? "",
+      email: owner?.email ?? "",
+    });
+  }
+
+  async function find(scope: Scope, customerId: string): Promise<Stored<CustomerRecord>> {
+    const byId = isServiceCustomerId(customerId) ? await customers.get(scope, customerId) : null;
+    const found = byId ?? (await customers.findOne(scope, { reference_customer_id: customerId, deleted_at: null }));
+    if (!found || found.deleted_at !== null) throw new LevyError("customer_not_found", `no customer ${customerId}`);
+    return found;
+  }
+
+  return {
+    async create(scope, input) {
+      if (input.email !== undefined && !isValidEmail(input.email)) {
+        throw new LevyError("invalid_email", "email is not a valid e-mail address", { field: "email" });
+      }
+      const now = epochSeconds();
+      const record: CustomerRecord = {
+        id: newId("cust"),
+        reference_customer_id: input.reference_customer_id ?? null,
+        name: input.name ?? null,
+        email: input.email ?? null,
+        is_tax_exempt: input.is_tax_exempt,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      };
+      const keys = [
+        ...(record.email ? [emailKey(record.email)] : []),
+        ...(record.reference_customer_id ? [referenceKey(record.reference_customer_id)] : []),
+      ];
+      const outcome = await claims.claim(scope, keys, record.id, (id) => live(scope, id));
+      if (!outcome.ok) throw await duplicateError(scope, outcome.ownerId);
+      try {
+        return await customers.insert(scope, record);
+      } catch (error) {
+        await claims.release(scope, keys, record.id);
+        throw error;
+      }
+    },
+    find,
+    async list(scope, limit, cursor) {
+      const page = await customers.list(scope, { where: { deleted_at: null }, limit, ...(cursor ? { cursor } : {}) });
+      return { items: page.items, nextCursor: page.nextCursor };
+    },
+  };
+}

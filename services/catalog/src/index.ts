@@ -1,0 +1,2 @@
+export { startCatalog, type StartCatalogOptions } from "./app.js";
+export { catalogSettings } from "./config.js";

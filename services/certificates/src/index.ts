@@ -1,0 +1,2 @@
+export { startCertificates, type StartCertificatesOptions } from "./app.js";
+export { certificatesSettings } from "./config.js";

@@ -1,0 +1,130 @@
+// Accounts and API keys, stored as platform-owned (system) records. A key is found by
+// the HMAC of the presented secret and compared in constant time; revocation is a
+// field checked on every lookup, so it takes effect on the next request.
+import { LevyError, epochSeconds, newId } from "@levy/kit";
+import type { Store, Stored, SystemCollection } from "@levy/storage";
+import { type ApiVersion, currentApiVersion } from "../domain/api-versions.js";
+import {
+  type KeyKind,
+  displayPrefix,
+  generateApiKey,
+  hashApiKey,
+  hashesEqual,
+  parseApiKey,
+} from "../domain/api-keys.js";
+
+export interface Account {
+  id: string;
+  name: string;
+  pinned_api_version: ApiVersion;
+  created_at: number;
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  account_id: string;
+  livemode: boolean;
+  kind: KeyKind;
+  hash: string;
+  display_prefix: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface IssuedKey {
+  readonly record: ApiKeyRecord;
+  /** Shown once, at creation; never stored. */
+  readonly secret: string;
+}
+
+export interface VerifiedKey {
+  readonly keyId: string;
+  readonly accountId: string;
+  readonly livemode: boolean;
+  readonly kind: KeyKind;
+  readonly pinnedApiVersion: ApiVersion;
+}
+
+export interface KeyStore {
+  createAccount(name: string, apiVersion?: ApiVersion): Promise<{ account: Account; keys: IssuedKey[] }>;
+  getAccount(accountId: string): Promise<Account | null>;
+  pinApiVersion(accountId: string, apiVersion: ApiVersion): Promise<Account>;
+  issueKey(accountId: string, kind: KeyKind, livemode: boolean): Promise<IssuedKey>;
+  revokeKey(keyId: string): Promise<ApiKeyRecord>;
+  /** Throws invalid_api_key_format, api_key_not_found or api_key_revoked. */
+  verify(secret: string): Promise<VerifiedKey>;
+}
+
+export async function createKeyStore(store: Store, pepper: string): Promise<KeyStore> {
+  const accounts: SystemCollection<Account> = await store.systemCollection<Account>({ name: "accounts" });
+  const keys: SystemCollection<ApiKeyRecord> = await store.systemCollection<ApiKeyRecord>({
+    name: "api_keys",
+    uniqueIndexes: [{ name: "api_keys_hash", fields: ["hash"] }],
+    indexes: [{ name: "api_keys_account", fields: ["account_id"] }],
+  });
+
+  async function issueKey(accountId: string, kind: KeyKind, livemode: boolean): Promise<IssuedKey> {
+    const secret = generateApiKey(kind, livemode);
+    const record: ApiKeyRecord = {
+      id: newId("key"),
+      account_id: accountId,
+      livemode,
+      kind,
+      hash: hashApiKey(secret, pepper),
+      display_prefix: displayPrefix(secret),
+      created_at: epochSeconds(),
+      revoked_at: null,
+    };
+    await keys.insert(record);
+    return { record, secret };
+  }
+
+  async function requireAccount(accountId: string): Promise<Stored<Account>> {
+    const account = await accounts.get(accountId);
+    if (!account) throw new LevyError("account_not_found", `no account ${accountId}`);
+    return account;
+  }
+
+  return {
+    async createAccount(name, apiVersion = currentApiVersion) {
+      const account: Account = { id: newId("acct"), name, pinned_api_version: apiVersion, created_at: epochSeconds() };
+      await accounts.insert(account);
+      const issued = [];
+      for (const livemode of [false, true]) {
+        for (const kind of ["secret", "publishable"] as const) issued.push(await issueKey(account.id, kind, livemode));
+      }
+      return { account, keys: issued };
+    },
+    getAccount: (accountId) => accounts.get(accountId),
+    async pinApiVersion(accountId, apiVersion) {
+      const account = await requireAccount(accountId);
+      return accounts.update(accountId, { expectedVersion: account.version, set: { pinned_api_version: apiVersion } });
+    },
+    async issueKey(accountId, kind, livemode) {
+      await requireAccount(accountId);
+      return issueKey(accountId, kind, livemode);
+    },
+    async revokeKey(keyId) {
+      const key = await keys.get(keyId);
+      if (!key) throw new LevyError("key_not_found", `no API key ${keyId}`);
+      if (key.revoked_at !== null) return key;
+      return keys.update(keyId, { expectedVersion: key.version, set: { revoked_at: epochSeconds() } });
+    },
+    async verify(secret) {
+      const parsed = parseApiKey(secret);
+      if (!parsed) throw new LevyError("invalid_api_key_format", "the API key is not in a valid format");
+      const hash = hashApiKey(secret, pepper);
+      const key = await keys.findOne({ hash });
+      if (!key || !hashesEqual(key.hash, hash)) throw new LevyError("api_key_not_found", "the API key was not found");
+      if (key.revoked_at !== null) throw new LevyError("api_key_revoked", "the API key is not active");
+      const account = await requireAccount(key.account_id);
+      return {
+        keyId: key.id,
+        accountId: key.account_id,
+        livemode: key.livemode,
+        kind: key.kind,
+        pinnedApiVersion: account.pinned_api_version,
+      };
+    },
+  };
+}

@@ -1,0 +1,118 @@
+// Wires the gateway: key store on its own storage, guarded clients to upstream
+// services, the REST server, and the gRPC KeyService with health and ops endpoints.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  assertInfrastructureConfig,
+  createLogger,
+  createOpsEndpoints,
+  createReadiness,
+  createRpcTransport,
+  createServiceMetrics,
+  hostService,
+  loadConfig,
+  openStore,
+  type Logger,
+} from "@levy/kit";
+import { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
+import { createKeyStore, type KeyStore } from "./adapters/key-store.js";
+import { resolveSecrets } from "./adapters/secrets.js";
+import { gatewaySettings } from "./config.js";
+import { createGatewayApp } from "./http/app.js";
+import { registerKeyService } from "./rpc/key-service.js";
+import { createGuardedClient } from "./upstream/guarded-client.js";
+import { registerBreakerMetrics } from "./upstream/breaker-metrics.js";
+
+export interface StartGatewayOptions {
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly logger?: Logger;
+}
+
+export interface RunningGateway {
+  readonly restPort: number;
+  readonly grpcPort: number;
+  readonly opsPort: number;
+  readonly adminToken: string;
+  readonly adminTokenGenerated: boolean;
+  readonly keyStore: KeyStore;
+  readonly logger: Logger;
+  stop(): Promise<void>;
+}
+
+export async function startGateway(options: StartGatewayOptions = {}): Promise<RunningGateway> {
+  const config = loadConfig(gatewaySettings, options.env);
+  assertInfrastructureConfig(config);
+  const logger = options.logger ?? createLogger({ service: "gateway", level: config.logLevel });
+  const secrets = await resolveSecrets({
+    adminToken: config.adminToken,
+    apiKeyPepper: config.apiKeyPepper,
+    embedded: config.storage === "embedded",
+    dataDir: config.dataDir,
+  });
+  const store = await openStore("gateway", config);
+  const keyStore = await createKeyStore(store, secrets.apiKeyPepper);
+  const metrics = createServiceMetrics("gateway");
+  const breakerOptions = {
+    timeoutMs: config.upstreamTimeoutMs,
+    resetTimeoutMs: config.breakerResetMs,
+    errorThresholdPercentage: config.breakerErrorPercent,
+    volumeThreshold: config.breakerVolume,
+  };
+  const catalog = createGuardedClient(
+    "catalog",
+    CatalogService,
+    createRpcTransport({ baseUrl: config.catalogUrl, interceptors: [metrics.clientInterceptor] }),
+    breakerOptions,
+  );
+  registerBreakerMetrics(metrics.registry, [catalog.breaker]);
+
+  const readiness = createReadiness(["levy.gateway.v1.KeyService"]);
+  readiness.addCheck("storage", () => store.ping());
+  const app = createGatewayApp({
+    keyStore,
+    adminToken: secrets.adminToken,
+    logger,
+    registry: metrics.registry,
+    ops: createOpsEndpoints(readiness, metrics.registry),
+    upstream: { catalog: catalog.client },
+    bodyLimit: config.bodyLimit,
+  });
+  const rest = http.createServer(app);
+  rest.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    rest.once("error", reject);
+    rest.listen(config.restPort, config.host, () => resolve());
+  });
+  const hosted = await hostService(
+    {
+      serviceNames: ["levy.gateway.v1.KeyService"],
+      registerRoutes: (router) => registerKeyService(router, keyStore),
+      readinessChecks: { storage: () => store.ping() },
+      close: async () => {
+        catalog.breaker.shutdown();
+        await store.close();
+      },
+    },
+    { host: config.host, grpcPort: config.grpcPort, opsPort: config.opsPort, logger, metrics },
+  );
+  const restPort = (rest.address() as AddressInfo).port;
+  logger.info({ rest_port: restPort }, "gateway REST API listening");
+  return {
+    restPort,
+    grpcPort: hosted.grpcPort,
+    opsPort: hosted.opsPort,
+    adminToken: secrets.adminToken,
+    adminTokenGenerated: secrets.adminTokenGenerated,
+    keyStore,
+    logger,
+    stop: async () => {
+      readiness.markShuttingDown();
+      // Stop taking REST requests, let in-flight ones finish, then close the rest.
+      await new Promise<void>((resolve) => {
+        rest.close(() => resolve());
+        rest.closeIdleConnections();
+      });
+      await hosted.stop();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+// The gateway's settings. ADMIN_TOKEN and API_KEY_PEPPER are secrets without defaults:
+// with STORAGE=mongo (distributed, production) both are required; in embedded mode a
+// missing admin token is generated per start and a missing pepper is generated once
+// and kept in the data directory, so stored key hashes stay valid across restarts.
+import { z } from "zod";
+import { configSchemas, hostingSettings, infrastructureSettings, setting, upstreamUrlSetting } from "@levy/kit";
+
+export const gatewaySettings = {
+  ...hostingSettings("gateway"),
+  ...infrastructureSettings,
+  restPort: setting("PORT", "REST API port", configSchemas.port(8080)),
+  adminToken: setting("ADMIN_TOKEN", "Bearer token of the admin API (at least 24 characters)", z.string().min(24).optional()),
+  apiKeyPepper: setting("API_KEY_PEPPER", "server-side secret mixed into API key hashes (at least 32 characters)", z.string().min(32).optional()),
+  catalogUrl: upstreamUrlSetting("catalog"),
+  upstreamTimeoutMs: setting("UPSTREAM_TIMEOUT_MS", "deadline of one call to an upstream service", configSchemas.positiveInt(3000)),
+  breakerResetMs: setting("BREAKER_RESET_MS", "how long an open circuit breaker waits before a trial call", configSchemas.positiveInt(5000)),
+  breakerErrorPercent: setting("BREAKER_ERROR_PERCENT", "failure percentage that opens a breaker", z.coerce.number().int().min(1).max(100).default(50)),
+  breakerVolume: setting("BREAKER_VOLUME", "calls in the rolling window before a breaker may open", configSchemas.positiveInt(10)),
+  bodyLimit: setting("BODY_LIMIT", "largest JSON request body", z.string().regex(/^\d+(kb|mb)$/).default("1mb")),
+};

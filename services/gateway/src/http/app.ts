@@ -1,0 +1,81 @@
+// The gateway's express application: request id → metrics → ops endpoints → JSON body
+// → admin API / authenticated /tax API → JSON 404 → one error handler.
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { Client } from "@connectrpc/connect";
+import {
+  LevyError,
+  REQUEST_ID_HEADER,
+  fromConnectError,
+  isLevyError,
+  requestIdFrom,
+  runWithRequestContext,
+  type Logger,
+  type OpsEndpoints,
+} from "@levy/kit";
+import type { Registry } from "prom-client";
+import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
+import type { KeyStore } from "../adapters/key-store.js";
+import { currentApiVersion } from "../domain/api-versions.js";
+import { adminRoutes } from "./admin-routes.js";
+import { parseApiVersionHeader } from "./api-version.js";
+import { authenticate } from "./authenticate.js";
+import { customerRoutes } from "./customer-routes.js";
+import { sendError } from "./error-response.js";
+import { httpMetrics } from "./http-metrics.js";
+import { stateOf } from "./request-state.js";
+
+export interface GatewayHttpOptions {
+  readonly keyStore: KeyStore;
+  readonly adminToken: string;
+  readonly logger: Logger;
+  readonly registry: Registry;
+  readonly ops: OpsEndpoints;
+  readonly upstream: { readonly catalog: Client<typeof CatalogService> };
+  /** Largest accepted JSON body, e.g. "1mb". */
+  readonly bodyLimit: string;
+}
+
+function bodyParseError(error: unknown): LevyError | null {
+  const type = (error as { type?: unknown }).type;
+  if (type === "entity.too.large") return new LevyError("payload_too_large", "the request body is too large");
+  if (type === "entity.parse.failed") return new LevyError("invalid_json", "the request body is not valid JSON");
+  if (type === "encoding.unsupported" || type === "charset.unsupported") {
+    return new LevyError("invalid_request", "the request body must be UTF-8 JSON");
+  }
+  return null;
+}
+
+export function createGatewayApp(options: GatewayHttpOptions): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("query parser", "simple");
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    const requestId = requestIdFrom(request.header(REQUEST_ID_HEADER));
+    response.setHeader(REQUEST_ID_HEADER, requestId);
+    runWithRequestContext({ requestId }, next);
+  });
+  app.use(httpMetrics(options.registry));
+  app.use((request, response, next) => {
+    options.ops.handle(request, response).then((handled) => (handled ? undefined : next()), next);
+  });
+  // Every body is parsed as JSON whatever its Content-Type: the API speaks only JSON.
+  app.use(express.json({ limit: options.bodyLimit, strict: true, type: () => true }));
+  app.use(parseApiVersionHeader);
+
+  app.use("/admin/v1", adminRoutes(options.keyStore, options.adminToken));
+  const tax = express.Router();
+  tax.use(authenticate(options.keyStore, { allowPublishable: false }));
+  tax.use("/customers", customerRoutes(options.upstream.catalog));
+  app.use("/tax", tax);
+
+  app.use((request: Request) => {
+    throw new LevyError("route_not_found", `no route ${request.method} ${request.path.slice(0, 200)}`);
+  });
+  app.use((error: unknown, _request: Request, response: Response, _next: NextFunction) => {
+    const levyError = bodyParseError(error) ?? (isLevyError(error) ? error : fromConnectError(error));
+    if (levyError.code === "internal_error") options.logger.error({ err: error }, "request failed unexpectedly");
+    const state = stateOf(response);
+    sendError(response, levyError, state.apiVersion ?? state.headerVersion ?? currentApiVersion);
+  });
+  return app;
+}

@@ -1,0 +1,2 @@
+export { startGeoResolver, type StartGeoResolverOptions } from "./app.js";
+export { geoResolverSettings } from "./config.js";

@@ -1,0 +1,6 @@
+import { hostingSettings, infrastructureSettings } from "@levy/kit";
+
+export const ledgerSettings = {
+  ...hostingSettings("ledger"),
+  ...infrastructureSettings,
+};

@@ -1,0 +1,2 @@
+export { startLedger, type StartLedgerOptions } from "./app.js";
+export { ledgerSettings } from "./config.js";

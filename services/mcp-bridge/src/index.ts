@@ -1,0 +1,2 @@
+export { startMcpBridge, type StartMcpBridgeOptions, type RunningMcpBridge } from "./app.js";
+export { mcpBridgeSettings } from "./config.js";

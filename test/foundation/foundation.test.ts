@@ -1,0 +1,4 @@
+import { describeFoundation } from "./foundation-suite.js";
+import { startEmbeddedSystem } from "../support/system.js";
+
+describeFoundation("embedded", () => startEmbeddedSystem());
