@@ -1,8 +1,8 @@
 // Embedded mode: every service in this one process, each on its own port, calling each
-// other over real Connect/gRPC, sharing one in-process event bus. Backend services
-// start first so that, with ephemeral ports, their addresses can be handed on.
+// other over real Connect/gRPC, sharing one in-process event bus. Backends start
+// before the gateway and the MCP bridge, the two front doors.
 import { createInProcessBus } from "@levy/events";
-import { envPrefix, type RunningService, type ServiceName } from "@levy/kit";
+import { defaultPorts, envPrefix, serviceNames, type RunningService, type ServiceName } from "@levy/kit";
 import { startCalcEngine } from "@levy/calc-engine";
 import { startCatalog } from "@levy/catalog";
 import { startCertificates } from "@levy/certificates";
@@ -14,8 +14,6 @@ import { startMcpBridge, type RunningMcpBridge } from "@levy/mcp-bridge";
 export interface EmbeddedOptions {
   /** Environment to read settings from; defaults to process.env. */
   readonly env?: Readonly<Record<string, string | undefined>>;
-  /** Bind every port to 0 (tests): the OS picks free ones. */
-  readonly ephemeralPorts?: boolean;
 }
 
 export interface EmbeddedLevy {
@@ -37,31 +35,22 @@ const backends: ReadonlyArray<[ServiceName, Starter]> = [
 
 export async function startEmbeddedLevy(options: EmbeddedOptions = {}): Promise<EmbeddedLevy> {
   const env: Record<string, string | undefined> = { ...(options.env ?? process.env), STORAGE: "embedded", EVENTS: "in-process" };
-  const portFor = (service: ServiceName) => {
-    if (!options.ephemeralPorts) return;
-    env[`${envPrefix(service)}_GRPC_PORT`] = "0";
-    env[`${envPrefix(service)}_OPS_PORT`] = "0";
-  };
+  // Services call each other in both directions, so every address is fixed before any starts.
+  for (const service of serviceNames) {
+    const prefix = envPrefix(service);
+    env[`${prefix}_URL`] ??= `http://127.0.0.1:${env[`${prefix}_GRPC_PORT`] ?? defaultPorts[service].grpc}`;
+  }
   const sharedBus = createInProcessBus();
   const started: RunningService[] = [];
   const services: Partial<Record<ServiceName, RunningService>> = {};
   try {
     for (const [name, start] of backends) {
-      portFor(name);
       const service = await start({ env, sharedBus });
       started.push(service);
       services[name] = service;
-      env[`${envPrefix(name)}_URL`] = `http://127.0.0.1:${service.grpcPort}`;
-    }
-    portFor("gateway");
-    portFor("mcp-bridge");
-    if (options.ephemeralPorts) {
-      env.PORT = "0";
-      env.MCP_PORT = "0";
     }
     const gateway = await startGateway({ env });
     started.push({ ...gateway, logger: gateway.logger });
-    env.GATEWAY_URL = `http://127.0.0.1:${gateway.grpcPort}`;
     const mcpBridge = await startMcpBridge({ env, sharedBus });
     started.push(mcpBridge);
     return {

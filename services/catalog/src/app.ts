@@ -1,7 +1,12 @@
-// Wires the catalog service: its own database, the customer store and the RPC surface.
-import { startService, type RunningService } from "@levy/kit";
+// Wires the catalog service: its own database, the three stores and the RPC surface.
+// Product categories are checked against calc-engine, which owns them.
+import { createRpcClient, createRpcTransport, startService, type RunningService } from "@levy/kit";
 import type { EventBus } from "@levy/events";
+import { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
+import { createCategoryCheck } from "./adapters/category-check.js";
 import { createCustomerStore } from "./adapters/customer-store.js";
+import { createMerchantStore } from "./adapters/merchant-store.js";
+import { createProductStore } from "./adapters/product-store.js";
 import { catalogSettings } from "./config.js";
 import { registerCatalogService } from "./rpc/catalog-service.js";
 
@@ -16,11 +21,19 @@ export function startCatalog(options: StartCatalogOptions = {}): Promise<Running
     settings: catalogSettings,
     env: options.env,
     sharedBus: options.sharedBus,
-    build: async ({ store }) => {
-      const customers = await createCustomerStore(store);
+    build: async ({ store, config, metrics }) => {
+      const calcEngine = createRpcClient(
+        CalcEngineService,
+        createRpcTransport({ baseUrl: config.calcEngineUrl, interceptors: [metrics.clientInterceptor] }),
+      );
+      const stores = {
+        customers: await createCustomerStore(store),
+        products: await createProductStore(store, createCategoryCheck(calcEngine)),
+        merchants: await createMerchantStore(store),
+      };
       return {
         serviceNames: ["levy.catalog.v1.CatalogService"],
-        registerRoutes: (router) => registerCatalogService(router, customers),
+        registerRoutes: (router) => registerCatalogService(router, stores),
       };
     },
   });

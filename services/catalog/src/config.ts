@@ -1,6 +1,7 @@
-import { hostingSettings, infrastructureSettings } from "@levy/kit";
+import { hostingSettings, infrastructureSettings, upstreamUrlSetting } from "@levy/kit";
 
 export const catalogSettings = {
   ...hostingSettings("catalog"),
   ...infrastructureSettings,
+  calcEngineUrl: upstreamUrlSetting("calc-engine"),
 };

@@ -1,7 +1,7 @@
 // Customers of one account and mode: creation with unique e-mail and reference id,
 // lookup by either id form, and creation-ordered listing that skips deleted ones.
 import { LevyError, epochSeconds, newId } from "@levy/kit";
-import type { Collection, Scope, Store, Stored } from "@levy/storage";
+import { StorageError, type Collection, type Scope, type Store, type Stored } from "@levy/storage";
 import { type CustomerRecord, emailKey, isServiceCustomerId, isValidEmail, referenceKey } from "../domain/customer.js";
 import { type ClaimRecord, createUniqueClaims } from "./unique-claims.js";
 
@@ -12,11 +12,22 @@ export interface NewCustomer {
   readonly is_tax_exempt: boolean;
 }
 
+export interface CustomerChanges {
+  readonly reference_customer_id?: string | undefined;
+  readonly name?: string | undefined;
+  readonly email?: string | undefined;
+  readonly is_tax_exempt?: boolean | undefined;
+}
+
 export interface CustomerStore {
   create(scope: Scope, input: NewCustomer): Promise<Stored<CustomerRecord>>;
   /** By service id or reference_customer_id; deleted customers are not found. */
   find(scope: Scope, customerId: string): Promise<Stored<CustomerRecord>>;
   list(scope: Scope, limit: number, cursor: string | undefined): Promise<{ items: Stored<CustomerRecord>[]; nextCursor: string | null }>;
+  /** Applies only the supplied fields; when nothing would change, writes nothing. */
+  update(scope: Scope, customerId: string, changes: CustomerChanges): Promise<Stored<CustomerRecord>>;
+  /** Soft delete: the customer disappears and its e-mail and reference id become free. */
+  delete(scope: Scope, customerId: string): Promise<Stored<CustomerRecord>>;
 }
 
 export async function createCustomerStore(store: Store): Promise<CustomerStore> {
@@ -25,6 +36,11 @@ export async function createCustomerStore(store: Store): Promise<CustomerStore> 
     indexes: [{ name: "customers_reference", fields: ["reference_customer_id"] }],
   });
   const claims = createUniqueClaims(await store.collection<ClaimRecord>({ name: "customer_unique_keys" }));
+
+  const uniqueKeys = (record: Pick<CustomerRecord, "email" | "reference_customer_id">) => [
+    ...(record.email ? [emailKey(record.email)] : []),
+    ...(record.reference_customer_id ? [referenceKey(record.reference_customer_id)] : []),
+  ];
 
   const live = async (scope: Scope, id: string) => {
     const customer = await customers.get(scope, id);
@@ -63,10 +79,7 @@ export async function createCustomerStore(store: Store): Promise<CustomerStore> 
         updated_at: now,
         deleted_at: null,
       };
-      const keys = [
-        ...(record.email ? [emailKey(record.email)] : []),
-        ...(record.reference_customer_id ? [referenceKey(record.reference_customer_id)] : []),
-      ];
+      const keys = uniqueKeys(record);
       const outcome = await claims.claim(scope, keys, record.id, (id) => live(scope, id));
       if (!outcome.ok) throw await duplicateError(scope, outcome.ownerId);
       try {
@@ -77,9 +90,62 @@ export async function createCustomerStore(store: Store): Promise<CustomerStore> 
       }
     },
     find,
+    async update(scope, customerId, changes) {
+      if (changes.email !== undefined && !isValidEmail(changes.email)) {
+        throw new LevyError("invalid_email", "email is not a valid e-mail address", { field: "email" });
+      }
+      const current = await find(scope, customerId);
+      const set = changedFields(current, changes);
+      if (Object.keys(set).length === 0) return current;
+      const next = { ...current, ...set };
+      const oldKeys = uniqueKeys(current);
+      const newKeys = uniqueKeys(next).filter((key) => !oldKeys.includes(key));
+      const outcome = await claims.claim(scope, newKeys, current.id, (id) => live(scope, id));
+      if (!outcome.ok) throw await duplicateError(scope, outcome.ownerId);
+      let updated: Stored<CustomerRecord>;
+      try {
+        updated = await customers.update(scope, current.id, { expectedVersion: current.version, set: { ...set, updated_at: epochSeconds() } });
+      } catch (error) {
+        await claims.release(scope, newKeys, current.id);
+        throw conflictToRetry(error);
+      }
+      const freed = oldKeys.filter((key) => !uniqueKeys(updated).includes(key));
+      await claims.release(scope, freed, current.id);
+      return updated;
+    },
+    async delete(scope, customerId) {
+      const current = await find(scope, customerId);
+      const deleted = await customers
+        .update(scope, current.id, { expectedVersion: current.version, set: { deleted_at: epochSeconds() } })
+        .catch((error: unknown) => {
+          throw conflictToRetry(error);
+        });
+      await claims.release(scope, uniqueKeys(current), current.id);
+      return deleted;
+    },
     async list(scope, limit, cursor) {
       const page = await customers.list(scope, { where: { deleted_at: null }, limit, ...(cursor ? { cursor } : {}) });
       return { items: page.items, nextCursor: page.nextCursor };
     },
   };
+}
+
+/** The supplied fields whose value differs from the stored one. */
+function changedFields(current: CustomerRecord, changes: CustomerChanges): Partial<CustomerRecord> {
+  const set: Partial<CustomerRecord> = {};
+  if (changes.reference_customer_id !== undefined && changes.reference_customer_id !== current.reference_customer_id) {
+    set.reference_customer_id = changes.reference_customer_id;
+  }
+  if (changes.name !== undefined && changes.name !== current.name) set.name = changes.name;
+  if (changes.email !== undefined && changes.email !== current.email) set.email = changes.email;
+  if (changes.is_tax_exempt !== undefined && changes.is_tax_exempt !== current.is_tax_exempt) set.is_tax_exempt = changes.is_tax_exempt;
+  return set;
+}
+
+/** A concurrent write won the race: the client should re-read and retry. */
+function conflictToRetry(error: unknown): unknown {
+  if (error instanceof StorageError && error.code === "conflict") {
+    return new LevyError("conflict", "the customer was changed by another request at the same time; retry");
+  }
+  return error;
 }

@@ -20,6 +20,8 @@ import { adminRoutes } from "./admin-routes.js";
 import { parseApiVersionHeader } from "./api-version.js";
 import { authenticate } from "./authenticate.js";
 import { customerRoutes } from "./customer-routes.js";
+import { merchantRoutes } from "./merchant-routes.js";
+import { productRoutes } from "./product-routes.js";
 import { sendError } from "./error-response.js";
 import { httpMetrics } from "./http-metrics.js";
 import { stateOf } from "./request-state.js";
@@ -66,6 +68,8 @@ export function createGatewayApp(options: GatewayHttpOptions): express.Express {
   const tax = express.Router();
   tax.use(authenticate(options.keyStore, { allowPublishable: false }));
   tax.use("/customers", customerRoutes(options.upstream.catalog));
+  tax.use("/products", productRoutes(options.upstream.catalog));
+  tax.use("/merchants", merchantRoutes(options.upstream.catalog));
   app.use("/tax", tax);
 
   app.use((request: Request) => {

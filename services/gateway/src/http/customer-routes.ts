@@ -1,17 +1,30 @@
 // /tax/customers: the gateway validates and shapes; the catalog service owns the rules.
 import { Router } from "express";
 import type { Client } from "@connectrpc/connect";
+import { LevyError } from "@levy/kit";
 import { z } from "zod";
 import type { CatalogService, Customer } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import { listEnvelope, listQuery } from "./pagination.js";
 import { pathParam, routeHandler, scopeOf } from "./request-state.js";
 import { parseInput } from "./validate.js";
 
+const customerFields = {
+  reference_customer_id: z.string().trim().min(1).max(255),
+  name: z.string().trim().max(255),
+  email: z.string().trim().max(320),
+  is_tax_exempt: z.boolean(),
+};
 const createCustomerBody = z.strictObject({
-  reference_customer_id: z.string().trim().min(1).max(255).optional(),
-  name: z.string().trim().max(255).optional(),
-  email: z.string().trim().max(320).optional(),
-  is_tax_exempt: z.boolean().default(false),
+  reference_customer_id: customerFields.reference_customer_id.optional(),
+  name: customerFields.name.optional(),
+  email: customerFields.email.optional(),
+  is_tax_exempt: customerFields.is_tax_exempt.default(false),
+});
+const updateCustomerBody = z.strictObject({
+  reference_customer_id: customerFields.reference_customer_id.optional(),
+  name: customerFields.name.optional(),
+  email: customerFields.email.optional(),
+  is_tax_exempt: customerFields.is_tax_exempt.optional(),
 });
 
 export function presentCustomer(customer: Customer) {
@@ -49,6 +62,25 @@ export function customerRoutes(catalog: Client<typeof CatalogService>): Router {
   router.get("/:customer_id", routeHandler(async (request, response) => {
     const { customer } = await catalog.getCustomer({ scope: scopeOf(response), customerId: pathParam(request, "customer_id") });
     response.json(presentCustomer(customer!));
+  }));
+  router.post("/:customer_id", routeHandler(async (request, response) => {
+    const body = parseInput(updateCustomerBody, request.body);
+    if (Object.values(body).every((value) => value === undefined)) {
+      throw new LevyError("invalid_request", "supply at least one of name, email, is_tax_exempt, reference_customer_id");
+    }
+    const { customer } = await catalog.updateCustomer({
+      scope: scopeOf(response),
+      customerId: pathParam(request, "customer_id"),
+      referenceCustomerId: body.reference_customer_id,
+      name: body.name,
+      email: body.email,
+      isTaxExempt: body.is_tax_exempt,
+    });
+    response.json(presentCustomer(customer!));
+  }));
+  router.delete("/:customer_id", routeHandler(async (request, response) => {
+    const deleted = await catalog.deleteCustomer({ scope: scopeOf(response), customerId: pathParam(request, "customer_id") });
+    response.json({ object: "tax.customer", id: deleted.id, deleted: true, deleted_at: Number(deleted.deletedAt) });
   }));
   return router;
 }

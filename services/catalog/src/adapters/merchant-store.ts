@@ -1,0 +1,106 @@
+// Merchants of one account and mode. reference_merchant_id is unique among merchants
+// that are not deleted (enforced with the same claim records as customers), cannot
+// change, and is free again once its merchant is deleted.
+import { LevyError, epochSeconds, newId } from "@levy/kit";
+import { StorageError, type Collection, type Scope, type Store, type Stored } from "@levy/storage";
+import { type MerchantAddress, type MerchantRecord, isServiceMerchantId } from "../domain/merchant.js";
+import type { TaxId } from "../domain/tax-id.js";
+import { type ClaimRecord, createUniqueClaims } from "./unique-claims.js";
+
+export interface NewMerchant {
+  readonly reference_merchant_id: string;
+  readonly name: string;
+  readonly email: string | null;
+  readonly default_address: MerchantAddress | null;
+  readonly tax_ids: TaxId[];
+}
+
+export interface MerchantChanges {
+  readonly name?: string | undefined;
+  readonly email?: string | undefined;
+  readonly default_address?: MerchantAddress | undefined;
+  readonly tax_ids?: TaxId[] | undefined;
+}
+
+export interface MerchantStore {
+  create(scope: Scope, input: NewMerchant): Promise<Stored<MerchantRecord>>;
+  find(scope: Scope, merchantId: string): Promise<Stored<MerchantRecord>>;
+  list(scope: Scope, limit: number, cursor: string | undefined): Promise<{ items: Stored<MerchantRecord>[]; nextCursor: string | null }>;
+  update(scope: Scope, merchantId: string, changes: MerchantChanges): Promise<Stored<MerchantRecord>>;
+  delete(scope: Scope, merchantId: string): Promise<Stored<MerchantRecord>>;
+}
+
+const claimKey = (reference: string) => `ref:${reference}`;
+
+export async function createMerchantStore(store: Store): Promise<MerchantStore> {
+  const merchants: Collection<MerchantRecord> = await store.collection<MerchantRecord>({
+    name: "merchants",
+    indexes: [{ name: "merchants_reference", fields: ["reference_merchant_id"] }],
+  });
+  const claims = createUniqueClaims(await store.collection<ClaimRecord>({ name: "merchant_unique_keys" }));
+  const live = async (scope: Scope, id: string) => (await merchants.get(scope, id))?.deleted_at === null;
+
+  async function find(scope: Scope, merchantId: string): Promise<Stored<MerchantRecord>> {
+    const byId = isServiceMerchantId(merchantId) ? await merchants.get(scope, merchantId) : null;
+    const found = byId ?? (await merchants.findOne(scope, { reference_merchant_id: merchantId, deleted_at: null }));
+    if (!found || found.deleted_at !== null) throw new LevyError("merchant_not_found", `no merchant ${merchantId.slice(0, 100)}`);
+    return found;
+  }
+
+  function retryable(error: unknown): unknown {
+    return error instanceof StorageError && error.code === "conflict"
+      ? new LevyError("conflict", "the merchant was changed by another request at the same time; retry")
+      : error;
+  }
+
+  return {
+    async create(scope, input) {
+      const now = epochSeconds();
+      const record: MerchantRecord = { id: newId("merch"), ...input, created_at: now, updated_at: now, deleted_at: null };
+      const keys = [claimKey(input.reference_merchant_id)];
+      const outcome = await claims.claim(scope, keys, record.id, (id) => live(scope, id));
+      if (!outcome.ok) {
+        throw new LevyError("duplicate_reference_id", "A merchant with this reference ID already exists.", {
+          id: outcome.ownerId,
+          reference_merchant_id: input.reference_merchant_id,
+        });
+      }
+      try {
+        return await merchants.insert(scope, record);
+      } catch (error) {
+        await claims.release(scope, keys, record.id);
+        throw error;
+      }
+    },
+    find,
+    async list(scope, limit, cursor) {
+      const page = await merchants.list(scope, { where: { deleted_at: null }, limit, ...(cursor ? { cursor } : {}) });
+      return { items: page.items, nextCursor: page.nextCursor };
+    },
+    async update(scope, merchantId, changes) {
+      const current = await find(scope, merchantId);
+      const set: Partial<MerchantRecord> = {};
+      if (changes.name !== undefined) set.name = changes.name;
+      if (changes.email !== undefined) set.email = changes.email;
+      if (changes.default_address !== undefined) set.default_address = changes.default_address;
+      if (changes.tax_ids !== undefined) set.tax_ids = changes.tax_ids;
+      const changed = Object.entries(set).some(([field, value]) => JSON.stringify(value) !== JSON.stringify(current[field as keyof MerchantRecord]));
+      if (!changed) return current;
+      return merchants
+        .update(scope, current.id, { expectedVersion: current.version, set: { ...set, updated_at: epochSeconds() } })
+        .catch((error: unknown) => {
+          throw retryable(error);
+        });
+    },
+    async delete(scope, merchantId) {
+      const current = await find(scope, merchantId);
+      const deleted = await merchants
+        .update(scope, current.id, { expectedVersion: current.version, set: { deleted_at: epochSeconds() } })
+        .catch((error: unknown) => {
+          throw retryable(error);
+        });
+      await claims.release(scope, [claimKey(current.reference_merchant_id)], current.id);
+      return deleted;
+    },
+  };
+}

@@ -1,0 +1,84 @@
+// Products of one account and mode, keyed by reference_product_id. Posting an existing
+// reference_product_id updates that product (name and category); a deleted product's
+// reference can be created again.
+import { LevyError, epochSeconds, invalidField } from "@levy/kit";
+import { StorageError, type Collection, type Scope, type Store, type Stored } from "@levy/storage";
+import type { ProductRecord } from "../domain/product.js";
+
+export interface ProductInput {
+  readonly reference_product_id: string;
+  readonly reference_product_name: string;
+  readonly product_category: string;
+}
+
+export interface ProductStore {
+  upsert(scope: Scope, input: ProductInput): Promise<{ product: Stored<ProductRecord>; created: boolean }>;
+  get(scope: Scope, referenceProductId: string): Promise<Stored<ProductRecord>>;
+  list(scope: Scope, limit: number, cursor: string | undefined): Promise<{ items: Stored<ProductRecord>[]; nextCursor: string | null }>;
+  delete(scope: Scope, referenceProductId: string): Promise<Stored<ProductRecord>>;
+}
+
+export type CategoryCheck = (code: string) => Promise<boolean>;
+
+export async function createProductStore(store: Store, isKnownCategory: CategoryCheck): Promise<ProductStore> {
+  const products: Collection<ProductRecord> = await store.collection<ProductRecord>({ name: "products" });
+
+  async function get(scope: Scope, referenceProductId: string): Promise<Stored<ProductRecord>> {
+    const product = await products.get(scope, referenceProductId);
+    if (!product || product.deleted_at !== null) {
+      throw new LevyError("PRODUCT_NOT_FOUND", `no product with reference_product_id ${referenceProductId.slice(0, 100)}`);
+    }
+    return product;
+  }
+
+  async function upsertOnce(scope: Scope, input: ProductInput) {
+    const now = epochSeconds();
+    const { inserted, record } = await products.insertIfAbsent(scope, {
+      id: input.reference_product_id,
+      reference_product_name: input.reference_product_name,
+      product_category: input.product_category,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    });
+    if (inserted) return { product: record, created: true };
+    const revived = record.deleted_at !== null;
+    const unchanged = !revived && record.reference_product_name === input.reference_product_name && record.product_category === input.product_category;
+    if (unchanged) return { product: record, created: false };
+    const product = await products.update(scope, record.id, {
+      expectedVersion: record.version,
+      set: {
+        reference_product_name: input.reference_product_name,
+        product_category: input.product_category,
+        updated_at: now,
+        deleted_at: null,
+        ...(revived ? { created_at: now } : {}),
+      },
+    });
+    return { product, created: revived };
+  }
+
+  return {
+    async upsert(scope, input) {
+      if (!(await isKnownCategory(input.product_category))) {
+        throw invalidField("product_category", `"${input.product_category.slice(0, 60)}" is not a known tax category; see list_tax_categories`);
+      }
+      // Two concurrent upserts of one reference: the loser of the version race retries once.
+      try {
+        return await upsertOnce(scope, input);
+      } catch (error) {
+        if (error instanceof StorageError && error.code === "conflict") return upsertOnce(scope, input);
+        throw error;
+      }
+    },
+    get,
+    async list(scope, limit, cursor) {
+      const page = await products.list(scope, { where: { deleted_at: null }, limit, ...(cursor ? { cursor } : {}) });
+      return { items: page.items, nextCursor: page.nextCursor };
+    },
+    async delete(scope, referenceProductId) {
+      const product = await get(scope, referenceProductId);
+      return products.update(scope, product.id, { expectedVersion: product.version, set: { deleted_at: epochSeconds() } });
+    },
+  };
+}

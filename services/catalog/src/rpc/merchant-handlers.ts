@@ -1,0 +1,113 @@
+// Merchant RPCs, with the field rules the store does not see: e-mail format, tax ID
+// formats per type, and an address that names its country.
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { ServiceImpl } from "@connectrpc/connect";
+import { LevyError, invalidField, scopeFrom } from "@levy/kit";
+import type { CatalogService, MerchantSchema, TaxId as TaxIdMessage } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
+import type { Address } from "@levy/proto/levy/common/v1/common_pb.js";
+import type { Scope, Stored } from "@levy/storage";
+import type { MerchantStore } from "../adapters/merchant-store.js";
+import { isValidEmail } from "../domain/customer.js";
+import type { MerchantAddress, MerchantRecord } from "../domain/merchant.js";
+import { type TaxId, normalizeTaxIdValue, taxIdProblem } from "../domain/tax-id.js";
+import { clampLimit, withCursorErrors } from "./paging.js";
+
+type MerchantHandlers = Pick<ServiceImpl<typeof CatalogService>, "createMerchant" | "getMerchant" | "listMerchants" | "updateMerchant" | "deleteMerchant">;
+
+function addressRecord(address: Address | undefined): MerchantAddress | null {
+  if (!address) return null;
+  const country = address.addressCountry.trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(country)) throw invalidField("default_address.address_country", "address_country must be a two-letter ISO 3166-1 code");
+  return {
+    address_line_1: address.addressLine1.trim(),
+    address_line_2: address.addressLine2.trim(),
+    address_city: address.addressCity.trim(),
+    address_province: address.addressProvince.trim().toUpperCase(),
+    address_postal_code: address.addressPostalCode.trim(),
+    address_country: country,
+    address_type: address.addressType.trim(),
+  };
+}
+
+function taxIdRecords(taxIds: readonly TaxIdMessage[]): TaxId[] {
+  return taxIds.map((taxId, index) => {
+    const problem = taxIdProblem(taxId);
+    if (problem) throw invalidField(`tax_ids[${index}]`, problem);
+    return { type: taxId.type, value: normalizeTaxIdValue(taxId.type, taxId.value) };
+  });
+}
+
+function checkEmail(email: string | undefined): void {
+  if (email !== undefined && email !== "" && !isValidEmail(email)) {
+    throw new LevyError("invalid_email", "email is not a valid e-mail address", { field: "email" });
+  }
+}
+
+function merchantMessage(record: Stored<MerchantRecord>, scope: Scope): MessageInitShape<typeof MerchantSchema> {
+  const address = record.default_address;
+  return {
+    id: record.id,
+    referenceMerchantId: record.reference_merchant_id,
+    name: record.name,
+    email: record.email ?? "",
+    ...(address
+      ? {
+          defaultAddress: {
+            addressLine1: address.address_line_1,
+            addressLine2: address.address_line_2,
+            addressCity: address.address_city,
+            addressProvince: address.address_province,
+            addressPostalCode: address.address_postal_code,
+            addressCountry: address.address_country,
+            addressType: address.address_type,
+          },
+        }
+      : {}),
+    taxIds: record.tax_ids.map((taxId) => ({ ...taxId })),
+    createdAt: BigInt(record.created_at),
+    updatedAt: BigInt(record.updated_at),
+    livemode: scope.livemode,
+  };
+}
+
+export function merchantHandlers(merchants: MerchantStore): MerchantHandlers {
+  return {
+    createMerchant: async (request) => {
+      const scope = scopeFrom(request.scope);
+      checkEmail(request.email);
+      const record = await merchants.create(scope, {
+        reference_merchant_id: request.referenceMerchantId,
+        name: request.name,
+        email: request.email || null,
+        default_address: addressRecord(request.defaultAddress),
+        tax_ids: taxIdRecords(request.taxIds),
+      });
+      return { merchant: merchantMessage(record, scope) };
+    },
+    getMerchant: async (request) => {
+      const scope = scopeFrom(request.scope);
+      return { merchant: merchantMessage(await merchants.find(scope, request.merchantId), scope) };
+    },
+    listMerchants: async (request) => {
+      const scope = scopeFrom(request.scope);
+      const page = await withCursorErrors(merchants.list(scope, clampLimit(request.limit), request.cursor || undefined));
+      return { merchants: page.items.map((record) => merchantMessage(record, scope)), nextCursor: page.nextCursor ?? "" };
+    },
+    updateMerchant: async (request) => {
+      const scope = scopeFrom(request.scope);
+      checkEmail(request.email);
+      const record = await merchants.update(scope, request.merchantId, {
+        name: request.name,
+        email: request.email,
+        default_address: request.defaultAddress ? (addressRecord(request.defaultAddress) ?? undefined) : undefined,
+        tax_ids: request.setTaxIds ? taxIdRecords(request.taxIds) : undefined,
+      });
+      return { merchant: merchantMessage(record, scope) };
+    },
+    deleteMerchant: async (request) => {
+      const scope = scopeFrom(request.scope);
+      const deleted = await merchants.delete(scope, request.merchantId);
+      return { id: deleted.id, deletedAt: BigInt(deleted.deleted_at ?? 0) };
+    },
+  };
+}

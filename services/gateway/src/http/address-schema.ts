@@ -1,0 +1,47 @@
+// The public Address and Tax ID objects as request schemas.
+import { z } from "zod";
+import type { Address } from "@levy/proto/levy/common/v1/common_pb.js";
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { AddressSchema } from "@levy/proto/levy/common/v1/common_pb.js";
+
+const line = z.string().max(200);
+
+export const addressSchema = z.strictObject({
+  address_line_1: line.optional(),
+  address_line_2: line.optional(),
+  address_city: line.optional(),
+  address_province: z.string().max(50).optional(),
+  address_postal_code: z.string().max(20).optional(),
+  address_country: z.string().trim().min(2).max(2),
+  address_type: z.string().max(30).optional(),
+});
+
+export const taxIdSchema = z.strictObject({
+  type: z.string().trim().min(1).max(30),
+  value: z.string().trim().min(1).max(50),
+});
+
+export function addressMessage(address: z.output<typeof addressSchema>): MessageInitShape<typeof AddressSchema> {
+  return {
+    addressLine1: address.address_line_1 ?? "",
+    addressLine2: address.address_line_2 ?? "",
+    addressCity: address.address_city ?? "",
+    addressProvince: address.address_province ?? "",
+    addressPostalCode: address.address_postal_code ?? "",
+    addressCountry: address.address_country,
+    addressType: address.address_type ?? "",
+  };
+}
+
+export function presentAddress(address: Address | undefined) {
+  if (!address) return null;
+  return {
+    address_line_1: address.addressLine1,
+    address_line_2: address.addressLine2,
+    address_city: address.addressCity,
+    address_province: address.addressProvince,
+    address_postal_code: address.addressPostalCode,
+    address_country: address.addressCountry,
+    ...(address.addressType ? { address_type: address.addressType } : {}),
+  };
+}

@@ -1,0 +1,89 @@
+// /tax/merchants (X-API-Version 2026-01-01 or 2026-03-01 required): sellers on a platform.
+import { Router } from "express";
+import type { Client } from "@connectrpc/connect";
+import { z } from "zod";
+import type { CatalogService, Merchant } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
+import { addressMessage, addressSchema, presentAddress, taxIdSchema } from "./address-schema.js";
+import { requireApiVersion } from "./api-version.js";
+import { listEnvelope, listQuery } from "./pagination.js";
+import { pathParam, routeHandler, scopeOf } from "./request-state.js";
+import { parseInput } from "./validate.js";
+
+const merchantFields = {
+  name: z.string().trim().min(1).max(255),
+  email: z.string().trim().max(320),
+  default_address: addressSchema,
+  tax_ids: z.array(taxIdSchema).max(20),
+};
+const createMerchantBody = z.strictObject({
+  reference_merchant_id: z.string().trim().min(1).max(255),
+  name: merchantFields.name,
+  email: merchantFields.email.optional(),
+  default_address: merchantFields.default_address.optional(),
+  tax_ids: merchantFields.tax_ids.default([]),
+});
+const updateMerchantBody = z.strictObject({
+  name: merchantFields.name.optional(),
+  email: merchantFields.email.optional(),
+  default_address: merchantFields.default_address.optional(),
+  tax_ids: merchantFields.tax_ids.optional(),
+});
+
+export function presentMerchant(merchant: Merchant) {
+  return {
+    object: "tax.merchant",
+    id: merchant.id,
+    reference_merchant_id: merchant.referenceMerchantId,
+    name: merchant.name,
+    email: merchant.email || null,
+    default_address: presentAddress(merchant.defaultAddress),
+    tax_ids: merchant.taxIds.map((taxId) => ({ type: taxId.type, value: taxId.value })),
+    created_at: Number(merchant.createdAt),
+    updated_at: Number(merchant.updatedAt),
+    testmode: !merchant.livemode,
+  };
+}
+
+export function merchantRoutes(catalog: Client<typeof CatalogService>): Router {
+  const router = Router();
+  router.use(requireApiVersion({ oneOf: ["2026-01-01", "2026-03-01"] }));
+  router.post("/", routeHandler(async (request, response) => {
+    const body = parseInput(createMerchantBody, request.body);
+    const { merchant } = await catalog.createMerchant({
+      scope: scopeOf(response),
+      referenceMerchantId: body.reference_merchant_id,
+      name: body.name,
+      email: body.email,
+      ...(body.default_address ? { defaultAddress: addressMessage(body.default_address) } : {}),
+      taxIds: body.tax_ids,
+    });
+    response.json(presentMerchant(merchant!));
+  }));
+  router.get("/", routeHandler(async (request, response) => {
+    const query = parseInput(listQuery, request.query, "query");
+    const page = await catalog.listMerchants({ scope: scopeOf(response), limit: query.limit, cursor: query.cursor ?? "" });
+    response.json(listEnvelope(page.merchants.map(presentMerchant), page.nextCursor));
+  }));
+  router.get("/:merchant_id", routeHandler(async (request, response) => {
+    const { merchant } = await catalog.getMerchant({ scope: scopeOf(response), merchantId: pathParam(request, "merchant_id") });
+    response.json(presentMerchant(merchant!));
+  }));
+  router.post("/:merchant_id", routeHandler(async (request, response) => {
+    const body = parseInput(updateMerchantBody, request.body);
+    const { merchant } = await catalog.updateMerchant({
+      scope: scopeOf(response),
+      merchantId: pathParam(request, "merchant_id"),
+      name: body.name,
+      email: body.email,
+      ...(body.default_address ? { defaultAddress: addressMessage(body.default_address) } : {}),
+      taxIds: body.tax_ids ?? [],
+      setTaxIds: body.tax_ids !== undefined,
+    });
+    response.json(presentMerchant(merchant!));
+  }));
+  router.delete("/:merchant_id", routeHandler(async (request, response) => {
+    const deleted = await catalog.deleteMerchant({ scope: scopeOf(response), merchantId: pathParam(request, "merchant_id") });
+    response.json({ object: "tax.merchant", id: deleted.id, deleted: true, deleted_at: Number(deleted.deletedAt) });
+  }));
+  return router;
+}

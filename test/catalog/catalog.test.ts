@@ -1,0 +1,4 @@
+import { describeCatalog } from "./catalog-suite.js";
+import { startEmbeddedSystem } from "../support/system.js";
+
+describeCatalog("embedded", () => startEmbeddedSystem());
