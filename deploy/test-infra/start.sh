@@ -9,8 +9,10 @@ source "$(dirname "$0")/common.sh"
 if [[ -f "$INFRA_ENV" ]]; then
   # shellcheck disable=SC1090
   source "$INFRA_ENV"
+  mongo_port=${MONGODB_URI##*:}
+  mongo_port=${mongo_port%/}
   if kill -0 "${FERRETDB_PID:-0}" 2>/dev/null && kill -0 "${KAFKA_PID:-0}" 2>/dev/null \
-    && port_open "${MONGODB_URI##*:}" 2>/dev/null && port_open "${KAFKA_BROKERS##*:}"; then
+    && port_open "$mongo_port" 2>/dev/null && port_open "${KAFKA_BROKERS##*:}"; then
     log "reusing running servers"
     cat "$INFRA_ENV"
     exit 0

@@ -1,0 +1,55 @@
+// The embedded adapter of the storage port: one nedb datafile per collection under
+// `dir`, loaded at start-up and appended to on every write, so data survives restarts.
+// Unique indexes are compound nedb indexes on (account_id, livemode, fields...).
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { DatastoreClass, type Datastore } from "./nedb.js";
+import { createEmbeddedCollection } from "./embedded-collection.js";
+import type { Collection, CollectionSpec, Scope, Store, SystemCollection } from "./port.js";
+import { type Document, assertPlainFields } from "./record-shape.js";
+
+export interface EmbeddedStoreOptions {
+  readonly dir: string;
+}
+
+const systemScope: Scope = { accountId: "", livemode: false };
+
+export async function createEmbeddedStore(options: EmbeddedStoreOptions): Promise<Store> {
+  await mkdir(options.dir, { recursive: true });
+  const open: Datastore<Document>[] = [];
+
+  async function openCollection(spec: CollectionSpec, scoped: boolean) {
+    if (!/^[a-z][a-z0-9_]{0,60}$/.test(spec.name)) throw new TypeError(`collection name "${spec.name}" is not allowed`);
+    const db = new DatastoreClass<Document>({ filename: path.join(options.dir, `${scoped ? "" : "sys_"}${spec.name}.db`) });
+    await db.loadDatabaseAsync();
+    open.push(db);
+    const uniqueIndexNames = new Map<string, string>();
+    for (const index of spec.uniqueIndexes ?? []) {
+      assertPlainFields(index.fields);
+      const fields = scoped ? ["account_id", "livemode", ...index.fields] : [...index.fields];
+      await db.ensureIndexAsync({ fieldName: fields.length === 1 ? fields[0]! : fields, unique: true });
+      // nedb reports a compound key with its fields in alphabetical order.
+      uniqueIndexNames.set([...fields].sort().join(","), index.name);
+    }
+    for (const index of spec.indexes ?? []) assertPlainFields(index.fields);
+    return createEmbeddedCollection<never>(db, scoped, uniqueIndexNames);
+  }
+
+  return {
+    collection: async <T extends { id: string }>(spec: CollectionSpec) => (await openCollection(spec, true)) as unknown as Collection<T>,
+    systemCollection: async <T extends { id: string }>(spec: CollectionSpec): Promise<SystemCollection<T>> => {
+      const collection = (await openCollection(spec, false)) as unknown as Collection<T>;
+      return {
+        insert: (record) => collection.insert(systemScope, record),
+        get: (id) => collection.get(systemScope, id),
+        findOne: (where) => collection.findOne(systemScope, where),
+        update: (id, update) => collection.update(systemScope, id, update),
+      };
+    },
+    ping: async () => undefined,
+    close: async () => {
+      // Rewrites each datafile without its superseded lines, so restarts stay fast.
+      await Promise.all(open.splice(0).map((db) => db.compactDatafileAsync()));
+    },
+  };
+}

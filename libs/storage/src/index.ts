@@ -1,0 +1,19 @@
+// @levy/storage: the storage port and its two adapters.
+export {
+  StorageError,
+  type Scope,
+  type Stored,
+  type Where,
+  type Range,
+  type ListOptions,
+  type Page,
+  type UpdateOptions,
+  type IndexSpec,
+  type CollectionSpec,
+  type Collection,
+  type SystemCollection,
+  type Store,
+  type StorageErrorCode,
+} from "./port.js";
+export { createMongoStore, type MongoStoreOptions } from "./mongo-store.js";
+export { createEmbeddedStore, type EmbeddedStoreOptions } from "./embedded-store.js";

@@ -1,0 +1,119 @@
+// One collection on MongoDB (or FerretDB): scoped when `scoped`, system-wide otherwise.
+// Only single-document operations, so no transactions are needed.
+import type { Collection as DriverCollection } from "mongodb";
+import { encodeCursor } from "./cursor.js";
+import { isDuplicateKey, mapErrors, toStorageError } from "./mongo-errors.js";
+import { StorageError, type Collection, type IndexSpec, type ListOptions, type Page, type Scope, type Stored, type Where } from "./port.js";
+import { type Document, addTo, applyChanges, documentId, equalityFilter, fromDocument, listQuery, listSort, scopeFilter, toDocument } from "./record-shape.js";
+import { type VersionMarker, versionedUpdate } from "./mongo-versioned-update.js";
+
+type Raw = DriverCollection<Document>;
+
+export function createMongoCollection<T extends { id: string }>(
+  raw: Raw,
+  markers: DriverCollection<VersionMarker>,
+  scoped: boolean,
+  uniqueIndexes: readonly IndexSpec[],
+): Collection<T> {
+  const out = (document: Document | null) => fromDocument<T>(document, scoped);
+  const key = (scope: Scope | null, id: string) => ({ _id: documentId(scope, id) });
+  const useScope = (scope: Scope) => (scoped ? scope : null);
+
+  // FerretDB's E11000 does not say which index was violated: find the record that holds
+  // the same values (only on this error path).
+  async function nameDuplicate(error: unknown, document: Document): Promise<StorageError> {
+    const candidates: Array<[string, Record<string, unknown>]> = [
+      ["_id_", { _id: document._id }],
+      ...uniqueIndexes.map((index): [string, Record<string, unknown>] => [
+        index.name,
+        { ...scopeFilter(scoped ? { accountId: String(document.account_id), livemode: Boolean(document.livemode) } : null), ...Object.fromEntries(index.fields.map((field) => [field, document[field]])) },
+      ]),
+    ];
+    for (const [name, filter] of candidates) {
+      if (await raw.findOne(filter, { projection: { _id: 1 } })) {
+        return new StorageError("duplicate", "a unique value is already taken", name, { cause: error });
+      }
+    }
+    return toStorageError(error) as StorageError;
+  }
+
+  async function get(scope: Scope, id: string): Promise<Stored<T> | null> {
+    return mapErrors(async () => out(await raw.findOne(key(useScope(scope), id))));
+  }
+
+
+  return {
+    insert: (scope, record) =>
+      mapErrors(async () => {
+        const document = toDocument(useScope(scope), record);
+        try {
+          await raw.insertOne(document);
+        } catch (error) {
+          throw isDuplicateKey(error) ? await nameDuplicate(error, document) : error;
+        }
+        return out(document)!;
+      }),
+    insertIfAbsent: (scope, record) =>
+      mapErrors(async () => {
+        const document = toDocument(useScope(scope), record);
+        try {
+          await raw.insertOne(document);
+          return { inserted: true, record: out(document)! };
+        } catch (error) {
+          const existing = isDuplicateKey(error) ? await raw.findOne(key(useScope(scope), record.id)) : null;
+          if (!existing) throw error;
+          return { inserted: false, record: out(existing)! };
+        }
+      }),
+    get,
+    findOne: (scope, where: Where<T>) =>
+      mapErrors(async () => out(await raw.findOne({ ...equalityFilter(where), ...scopeFilter(useScope(scope)) }))),
+    list: (scope, options: ListOptions<T>) =>
+      mapErrors(async (): Promise<Page<T>> => {
+        const documents = await raw.find(listQuery(useScope(scope), options)).sort(listSort).limit(options.limit + 1).toArray();
+        const page = documents.slice(0, options.limit);
+        const last = page.at(-1);
+        const nextCursor = documents.length > options.limit && last ? encodeCursor({ seq: last._seq, id: String(last.id) }) : null;
+        return { items: page.map((document) => out(document)!), nextCursor };
+      }),
+    count: (scope, where) => mapErrors(() => raw.countDocuments({ ...equalityFilter(where), ...scopeFilter(useScope(scope)) })),
+    update: (scope, id, options) =>
+      mapErrors(async () =>
+        out(
+          await versionedUpdate(raw, markers, documentId(useScope(scope), id), {
+            id,
+            expectedVersion: options.expectedVersion,
+            next: (current) => applyChanges(current, options),
+          }),
+        )!,
+      ),
+    increment: (scope, id, options) =>
+      mapErrors(async () => {
+        // A counter is read and written back under the same versioned update as any
+        // other record, retried until this writer's transition is the one that lands.
+        for (let attempt = 0; ; attempt += 1) {
+          const created = toDocument(useScope(scope), { ...options.create, ...addTo(options.create as Record<string, unknown>, options.inc) });
+          try {
+            await raw.insertOne(created);
+            return out(created)!;
+          } catch (error) {
+            if (!isDuplicateKey(error)) throw error;
+          }
+          const current = (await raw.findOne(key(useScope(scope), id)))!;
+          try {
+            return out(
+              await versionedUpdate(raw, markers, current._id, {
+                id,
+                expectedVersion: current.version,
+                next: (latest) => ({ ...latest, ...addTo(latest, options.inc) }),
+              }),
+            )!;
+          } catch (error) {
+            if (!(error instanceof StorageError && error.code === "conflict") || attempt >= 200) throw error;
+            await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 + attempt * 2)));
+          }
+        }
+      }),
+    delete: (scope, id) => mapErrors(async () => (await raw.deleteOne(key(useScope(scope), id))).deletedCount === 1),
+  };
+}

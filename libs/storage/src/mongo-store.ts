@@ -1,0 +1,61 @@
+// The MongoDB adapter of the storage port (the official driver; tested on FerretDB).
+// Indexes are created at start-up: unique ones are prefixed with the scope, so
+// uniqueness holds per account and mode.
+import { MongoClient, type IndexSpecification } from "mongodb";
+import { createMongoCollection } from "./mongo-collection.js";
+import type { VersionMarker } from "./mongo-versioned-update.js";
+import { mapErrors } from "./mongo-errors.js";
+import type { Collection, CollectionSpec, Scope, Store, SystemCollection } from "./port.js";
+import { type Document, assertPlainFields } from "./record-shape.js";
+
+export interface MongoStoreOptions {
+  readonly uri: string;
+  readonly dbName: string;
+  readonly appName?: string;
+}
+
+const systemScope: Scope = { accountId: "", livemode: false };
+
+function indexKey(fields: readonly string[], scoped: boolean): IndexSpecification {
+  const key: Record<string, 1> = scoped ? { account_id: 1, livemode: 1 } : {};
+  for (const field of fields) key[field] = 1;
+  return key;
+}
+
+export async function createMongoStore(options: MongoStoreOptions): Promise<Store> {
+  const client = new MongoClient(options.uri, {
+    appName: options.appName ?? "levy",
+    serverSelectionTimeoutMS: 5000,
+    connectTimeoutMS: 5000,
+  });
+  await mapErrors(() => client.connect());
+  const db = client.db(options.dbName);
+
+  async function open(spec: CollectionSpec, scoped: boolean) {
+    for (const index of [...(spec.uniqueIndexes ?? []), ...(spec.indexes ?? [])]) assertPlainFields(index.fields);
+    const name = scoped ? spec.name : `sys_${spec.name}`;
+    const raw = db.collection<Document>(name);
+    const markers = db.collection<VersionMarker>(`${name}__versions`);
+    await mapErrors(async () => {
+      if (scoped) await raw.createIndex({ account_id: 1, livemode: 1, _seq: 1, id: 1 }, { name: `${spec.name}_list` });
+      for (const index of spec.uniqueIndexes ?? []) await raw.createIndex(indexKey(index.fields, scoped), { name: index.name, unique: true });
+      for (const index of spec.indexes ?? []) await raw.createIndex(indexKey(index.fields, scoped), { name: index.name });
+    });
+    return createMongoCollection<never>(raw, markers, scoped, spec.uniqueIndexes ?? []);
+  }
+
+  return {
+    collection: async <T extends { id: string }>(spec: CollectionSpec) => (await open(spec, true)) as unknown as Collection<T>,
+    systemCollection: async <T extends { id: string }>(spec: CollectionSpec): Promise<SystemCollection<T>> => {
+      const collection = (await open(spec, false)) as unknown as Collection<T>;
+      return {
+        insert: (record) => collection.insert(systemScope, record),
+        get: (id) => collection.get(systemScope, id),
+        findOne: (where) => collection.findOne(systemScope, where),
+        update: (id, update) => collection.update(systemScope, id, update),
+      };
+    },
+    ping: () => mapErrors(async () => void (await db.command({ ping: 1 }))),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,172 @@
+// The storage port's behaviour, run unchanged against every adapter.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { StorageError, type Collection, type Scope, type Store } from "@levy/storage";
+
+interface Thing {
+  id: string;
+  email: string;
+  name: string;
+  n: number;
+  deleted_at: number | null;
+}
+
+const a: Scope = { accountId: "acct_a", livemode: false };
+const aLive: Scope = { accountId: "acct_a", livemode: true };
+const b: Scope = { accountId: "acct_b", livemode: false };
+const thing = (id: string, email = `${id}@x.test`): Thing => ({ id, email, name: id, n: 0, deleted_at: null });
+
+async function storageError(promise: Promise<unknown>): Promise<StorageError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof StorageError) return error;
+    throw error;
+  }
+  throw new Error("expected a StorageError");
+}
+
+export function describeStorageContract(adapter: string, makeStore: () => Promise<Store>, reopen: () => Promise<Store>): void {
+  describe(`storage contract (${adapter})`, () => {
+    let store: Store;
+    let things: Collection<Thing>;
+    const spec = { name: "things", uniqueIndexes: [{ name: "things_email", fields: ["email"] }] };
+
+    beforeAll(async () => {
+      store = await makeStore();
+      things = await store.collection<Thing>(spec);
+    });
+    afterAll(() => store?.close());
+
+    it("keeps every record inside its account and mode", async () => {
+      await things.insert(a, thing("t1"));
+      for (const scope of [aLive, b]) {
+        expect(await things.get(scope, "t1")).toBeNull();
+        expect(await things.findOne(scope, { email: "t1@x.test" })).toBeNull();
+        expect((await things.list(scope, { limit: 100 })).items.map((t) => t.id)).not.toContain("t1");
+        expect(await things.count(scope, { email: "t1@x.test" })).toBe(0);
+        expect((await storageError(things.update(scope, "t1", { expectedVersion: 1, set: { name: "x" } }))).code).toBe("not_found");
+        expect(await things.delete(scope, "t1")).toBe(false);
+      }
+      expect(await things.get(a, "t1")).toMatchObject({ id: "t1", name: "t1", version: 1 });
+    });
+
+    it("returns the caller's fields and the version, nothing of the storage layout", async () => {
+      const stored = await things.get(a, "t1");
+      expect(Object.keys(stored!).sort()).toEqual(["deleted_at", "email", "id", "n", "name", "version"]);
+    });
+
+    it("holds unique values per scope and names the violated index", async () => {
+      await things.insert(b, thing("t1"));
+      await things.insert(aLive, thing("t1"));
+      const duplicate = await storageError(things.insert(a, thing("t2", "t1@x.test")));
+      expect(duplicate).toMatchObject({ code: "duplicate", index: "things_email" });
+    });
+
+    it("lets exactly one of 20 concurrent inserts of one unique value succeed", async () => {
+      const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => things.insert(a, thing(`race-${i}`, "race@x.test"))));
+      expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+      for (const result of results) {
+        if (result.status === "rejected") expect(result.reason).toMatchObject({ code: "duplicate" });
+      }
+    });
+
+    it("inserts only when absent", async () => {
+      const first = await things.insertIfAbsent(a, thing("once"));
+      const second = await things.insertIfAbsent(a, { ...thing("once"), name: "other" });
+      expect(first.inserted).toBe(true);
+      expect(second).toMatchObject({ inserted: false, record: { name: "once" } });
+    });
+
+    it("updates optimistically: a stale version is a conflict, a missing record not_found", async () => {
+      const current = (await things.get(a, "once"))!;
+      const updated = await things.update(a, "once", { expectedVersion: current.version, set: { name: "renamed" } });
+      expect(updated).toMatchObject({ name: "renamed", version: current.version + 1 });
+      expect((await storageError(things.update(a, "once", { expectedVersion: current.version, set: { name: "lost" } }))).code).toBe("conflict");
+      expect((await storageError(things.update(a, "nope", { expectedVersion: 1, set: { name: "x" } }))).code).toBe("not_found");
+      expect((await things.get(a, "once"))!.name).toBe("renamed");
+    });
+
+    it("refuses an update into another record's unique value", async () => {
+      const current = (await things.get(a, "once"))!;
+      const error = await storageError(things.update(a, "once", { expectedVersion: current.version, set: { email: "t1@x.test" } }));
+      expect(error.code).toBe("duplicate");
+    });
+
+    it("adds concurrent increments exactly, creating the record on first use", async () => {
+      await Promise.all(
+        Array.from({ length: 50 }, () => things.increment(a, "counter", { inc: { n: 3 }, create: thing("counter") })),
+      );
+      expect((await things.get(a, "counter"))!.n).toBe(150);
+    });
+
+    it("pages through 250 records exactly once in creation order while records come and go", async () => {
+      const scope: Scope = { accountId: `acct_pages_${adapter}`, livemode: false };
+      const ids: string[] = [];
+      for (let i = 0; i < 250; i += 1) {
+        const id = `p${String(i).padStart(3, "0")}-${Math.random().toString(36).slice(2, 6)}`;
+        ids.push(id);
+        await things.insert(scope, thing(id));
+      }
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      let round = 0;
+      do {
+        const page = await things.list(scope, { limit: 7, ...(cursor ? { cursor } : {}) });
+        seen.push(...page.items.map((item) => item.id));
+        cursor = page.nextCursor ?? undefined;
+        await things.insert(scope, thing(`late-${round}`));
+        // Delete one record that was already seen and leave the rest.
+        if (round === 3) await things.delete(scope, ids[0]!);
+        round += 1;
+      } while (cursor);
+      const original = seen.filter((id) => ids.includes(id));
+      expect(original).toEqual(ids);
+      expect(new Set(seen).size).toBe(seen.length);
+    });
+
+    it("filters lists by equality and by range", async () => {
+      const scope: Scope = { accountId: "acct_filter", livemode: true };
+      for (let i = 0; i < 10; i += 1) await things.insert(scope, { ...thing(`f${i}`), n: i, deleted_at: i % 2 === 0 ? null : 1 });
+      const live = await things.list(scope, { limit: 100, where: { deleted_at: null } });
+      expect(live.items.map((item) => item.n)).toEqual([0, 2, 4, 6, 8]);
+      const ranged = await things.list(scope, { limit: 100, range: { field: "n", gte: 3, lt: 6 } });
+      expect(ranged.items.map((item) => item.n)).toEqual([3, 4, 5]);
+      expect(await things.count(scope, { deleted_at: 1 })).toBe(5);
+    });
+
+    it("refuses a tampered cursor and operator objects as filter values", async () => {
+      for (const cursor of ["garbage!", Buffer.from("[1]").toString("base64url"), Buffer.from('["x","y"]').toString("base64url")]) {
+        expect((await storageError(things.list(a, { limit: 5, cursor }))).code).toBe("invalid_cursor");
+      }
+      await expect(things.findOne(a, { email: { $gt: "" } as unknown as string })).rejects.toThrow(/plain value/);
+    });
+
+    it("deletes a record for good", async () => {
+      await things.insert(a, thing("doomed"));
+      expect(await things.delete(a, "doomed")).toBe(true);
+      expect(await things.get(a, "doomed")).toBeNull();
+      expect(await things.delete(a, "doomed")).toBe(false);
+    });
+
+    it("keeps system records apart from scoped records of the same name", async () => {
+      const system = await store.systemCollection<{ id: string; account_id: string; livemode: boolean; hash: string }>({
+        name: "things",
+        uniqueIndexes: [{ name: "sys_things_hash", fields: ["hash"] }],
+      });
+      await system.insert({ id: "t1", account_id: "acct_owner", livemode: true, hash: "h1" });
+      expect(await system.get("t1")).toMatchObject({ account_id: "acct_owner", livemode: true, hash: "h1", version: 1 });
+      expect(await system.findOne({ hash: "h1" })).toMatchObject({ id: "t1" });
+      expect((await storageError(system.insert({ id: "t2", account_id: "x", livemode: false, hash: "h1" }))).code).toBe("duplicate");
+      expect((await things.get(a, "t1"))!.name).toBe("t1");
+    });
+
+    it("keeps the data after the store is closed and opened again", async () => {
+      await store.close();
+      store = await reopen();
+      things = await store.collection<Thing>(spec);
+      expect(await things.get(a, "t1")).toMatchObject({ id: "t1" });
+      expect((await things.get(a, "counter"))!.n).toBe(150);
+      expect((await storageError(things.insert(a, thing("t9", "t1@x.test")))).code).toBe("duplicate");
+    });
+  });
+}
