@@ -1,0 +1,15 @@
+// @levy/events: the event port and its two adapters.
+export {
+  EventBusError,
+  type EventEnvelope,
+  type EventHandler,
+  type SubscribeOptions,
+  type Subscription,
+  type EventBus,
+  type ProcessedEventLog,
+} from "./port.js";
+export { createKafkaBus, type KafkaBusOptions } from "./kafka-bus.js";
+export { createInProcessBus } from "./in-process-bus.js";
+export { withEventDedupe, createMemoryProcessedEventLog } from "./dedupe.js";
+export { createEvent, newEventId, parseEnvelope, type NewEvent } from "./create-event.js";
+export { deadLetterTopic } from "./deliver-with-retries.js";

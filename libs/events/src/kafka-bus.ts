@@ -1,0 +1,118 @@
+// The Kafka adapter of the event port (kafkajs). Publishing uses an idempotent producer
+// with acks from all in-sync replicas. Consuming is at-least-once: an offset is marked
+// only after the handler succeeded or the event went to `<topic>.dlq`, and committed
+// right away, so a consumer killed mid-batch redelivers at most what it had in hand.
+import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type Producer } from "kafkajs";
+import { deadLetter, deadLetterTopic, defaultMaxAttempts, deliverWithRetries } from "./deliver-with-retries.js";
+import { parseEnvelope } from "./create-event.js";
+import { EventBusError, type EventBus, type EventEnvelope, type SubscribeOptions, type Subscription } from "./port.js";
+
+export interface KafkaBusOptions {
+  readonly brokers: string[];
+  readonly clientId: string;
+  /** Partitions of topics this bus creates. */
+  readonly partitions?: number;
+}
+
+export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus> {
+  const kafka = new Kafka({
+    clientId: options.clientId,
+    brokers: options.brokers,
+    logLevel: logLevel.NOTHING,
+    retry: { retries: 8, initialRetryTime: 200 },
+  });
+  const producer: Producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
+  const admin: Admin = kafka.admin();
+  const consumers = new Set<Consumer>();
+  const knownTopics = new Set<string>();
+  try {
+    await Promise.all([producer.connect(), admin.connect()]);
+  } catch (error) {
+    throw new EventBusError("unavailable", `cannot reach Kafka at ${options.brokers.join(",")}`, { cause: error });
+  }
+
+  async function ensureTopics(names: string[]): Promise<void> {
+    const missing = names.filter((name) => !knownTopics.has(name));
+    if (missing.length === 0) return;
+    await admin.createTopics({
+      waitForLeaders: true,
+      topics: missing.map((topic) => ({ topic, numPartitions: options.partitions ?? 3, replicationFactor: 1 })),
+    });
+    for (const name of missing) knownTopics.add(name);
+  }
+
+  async function publish(topic: string, events: readonly EventEnvelope[]): Promise<void> {
+    if (events.length === 0) return;
+    try {
+      await ensureTopics([topic]);
+      await producer.send({
+        topic,
+        acks: -1,
+        messages: events.map((event) => ({
+          key: event.key,
+          value: JSON.stringify(event),
+          headers: { "event-id": event.id, "event-type": event.type },
+        })),
+      });
+    } catch (error) {
+      throw new EventBusError("unavailable", `could not publish to ${topic}`, { cause: error });
+    }
+  }
+
+  async function subscribe(subscription: SubscribeOptions): Promise<Subscription> {
+    await ensureTopics([subscription.topic, deadLetterTopic(subscription.topic)]);
+    const consumer = kafka.consumer({ groupId: subscription.group, sessionTimeout: 10_000, heartbeatInterval: 1000, maxWaitTimeInMs: 250 });
+    await consumer.connect();
+    await consumer.subscribe({ topic: subscription.topic, fromBeginning: true });
+    let stopping = false;
+    await consumer.run({
+      eachBatchAutoResolve: false,
+      autoCommitThreshold: 1,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
+        for (const message of batch.messages) {
+          if (!isRunning() || isStale() || stopping) break;
+          const text = message.value?.toString("utf8") ?? "";
+          const event = parseEnvelope(text);
+          if (!event) {
+            await producer.send({ topic: deadLetterTopic(batch.topic), messages: [{ key: message.key, value: text, headers: { "dlq-error": "not an event envelope" } }] });
+          } else {
+            const outcome = await deliverWithRetries(subscription.handler, event, subscription.maxAttempts ?? defaultMaxAttempts, () => stopping);
+            if (!outcome.delivered) {
+              if (stopping) break; // leave it unresolved: another member will retry it
+              await publish(deadLetterTopic(batch.topic), [deadLetter(event, batch.topic, outcome)]);
+            }
+          }
+          resolveOffset(message.offset);
+          await commitOffsetsIfNecessary();
+          await heartbeat();
+        }
+      },
+    });
+    consumers.add(consumer);
+    return {
+      close: async () => {
+        stopping = true;
+        consumers.delete(consumer);
+        await consumer.disconnect();
+      },
+    };
+  }
+
+  return {
+    publish,
+    subscribe,
+    ping: async () => {
+      try {
+        await admin.describeCluster();
+      } catch (error) {
+        throw new EventBusError("unavailable", "Kafka is unavailable", { cause: error });
+      }
+    },
+    close: async () => {
+      await Promise.all([...consumers].map((consumer) => consumer.disconnect()));
+      consumers.clear();
+      await producer.disconnect();
+      await admin.disconnect();
+    },
+  };
+}

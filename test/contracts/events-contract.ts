@@ -1,0 +1,130 @@
+// The event port's behaviour, run unchanged against the in-process bus and Kafka.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEvent, createMemoryProcessedEventLog, withEventDedupe, type EventBus, type EventEnvelope } from "@levy/events";
+
+const scope = { accountId: "acct_events", livemode: false };
+const makeEvents = (count: number, key = (i: number) => `k${i % 4}`) =>
+  Array.from({ length: count }, (_, i) => createEvent({ type: "test.happened", version: 1, scope, key: key(i), payload: { i } }));
+
+async function until(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export function describeEventBusContract(adapter: string, makeBus: () => Promise<EventBus>): void {
+  describe(`event bus contract (${adapter})`, () => {
+    let bus: EventBus;
+    let run = 0;
+    const unique = (name: string) => `${name}-${Date.now().toString(36)}-${(run += 1)}`;
+
+    beforeAll(async () => {
+      bus = await makeBus();
+    });
+    afterAll(() => bus?.close());
+
+    it("delivers every event published before and after subscribing, once per group, to two groups", async () => {
+      const topic = unique("t-groups");
+      const early = makeEvents(5);
+      await bus.publish(topic, early);
+      const seen: Record<string, string[]> = { g1: [], g2: [] };
+      const subs = await Promise.all(
+        ["g1", "g2"].map((group) => bus.subscribe({ topic, group: unique(group), handler: async (event) => void seen[group]!.push(event.id) })),
+      );
+      const late = makeEvents(5);
+      await bus.publish(topic, late);
+      const all = [...early, ...late].map((event) => event.id).sort();
+      await until(() => seen.g1!.length >= 10 && seen.g2!.length >= 10);
+      expect([...seen.g1!].sort()).toEqual(all);
+      expect([...seen.g2!].sort()).toEqual(all);
+      await Promise.all(subs.map((sub) => sub.close()));
+    });
+
+    it("splits the events of one group between its members without loss or overlap, in order per key", async () => {
+      const topic = unique("t-members");
+      const group = unique("g-shared");
+      const byMember: EventEnvelope[][] = [[], []];
+      const subs = [];
+      for (const index of [0, 1]) {
+        subs.push(await bus.subscribe({ topic, group, handler: async (event) => void byMember[index]!.push(event) }));
+      }
+      const events = makeEvents(60);
+      await bus.publish(topic, events);
+      await until(() => byMember[0]!.length + byMember[1]!.length >= 60);
+      const delivered = [...byMember[0]!, ...byMember[1]!];
+      expect(delivered.map((event) => event.id).sort()).toEqual(events.map((event) => event.id).sort());
+      for (const received of byMember) {
+        for (const key of ["k0", "k1", "k2", "k3"]) {
+          const order = received.filter((event) => event.key === key).map((event) => (event.payload as { i: number }).i);
+          expect(order).toEqual([...order].sort((x, y) => x - y));
+        }
+      }
+      await Promise.all(subs.map((sub) => sub.close()));
+    });
+
+    it("redelivers after a failure, and withEventDedupe applies the event once", async () => {
+      const topic = unique("t-retry");
+      const [event] = makeEvents(1);
+      let calls = 0;
+      const applied: string[] = [];
+      const log = createMemoryProcessedEventLog();
+      const group = unique("g-retry");
+      const flaky = async (received: EventEnvelope) => {
+        calls += 1;
+        if (calls <= 2) throw new Error("transient");
+        applied.push(received.id);
+      };
+      const sub = await bus.subscribe({ topic, group, maxAttempts: 5, handler: withEventDedupe(flaky, { group, log }) });
+      await bus.publish(topic, [event!]);
+      await bus.publish(topic, [event!]); // the same event published twice (a retried publish)
+      await until(() => applied.length >= 1 && calls >= 3);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(applied).toEqual([event!.id]);
+      expect(calls).toBe(3);
+      await sub.close();
+    });
+
+    it("moves an event that keeps failing to <topic>.dlq with the reason, and later events still flow", async () => {
+      const topic = unique("t-dlq");
+      const dead: EventEnvelope[] = [];
+      const good: string[] = [];
+      const [poison, fine] = makeEvents(2);
+      const dlqSub = await bus.subscribe({ topic: `${topic}.dlq`, group: unique("g-dlq"), handler: async (event) => void dead.push(event) });
+      const sub = await bus.subscribe({
+        topic,
+        group: unique("g-main"),
+        maxAttempts: 3,
+        handler: async (event) => {
+          if (event.id === poison!.id) throw new Error("cannot apply");
+          good.push(event.id);
+        },
+      });
+      await bus.publish(topic, [poison!, fine!]);
+      await until(() => dead.length >= 1 && good.length >= 1);
+      expect(dead[0]).toMatchObject({ id: poison!.id, payload: { original: poison!.payload, failure: { error: "cannot apply", attempts: 3, source_topic: topic } } });
+      expect(good).toEqual([fine!.id]);
+      await Promise.all([sub.close(), dlqSub.close()]);
+    });
+
+    it("finishes an in-flight handler before close() resolves", async () => {
+      const topic = unique("t-close");
+      let finished = false;
+      let started = false;
+      const sub = await bus.subscribe({
+        topic,
+        group: unique("g-close"),
+        handler: async () => {
+          started = true;
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          finished = true;
+        },
+      });
+      await bus.publish(topic, makeEvents(1));
+      await until(() => started);
+      await sub.close();
+      expect(finished).toBe(true);
+    });
+  });
+}

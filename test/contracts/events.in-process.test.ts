@@ -1,0 +1,4 @@
+import { createInProcessBus } from "@levy/events";
+import { describeEventBusContract } from "./events-contract.js";
+
+describeEventBusContract("in-process", async () => createInProcessBus());
