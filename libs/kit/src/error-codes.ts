@@ -36,6 +36,16 @@ export const errorCodes = {
   duplicate_reference_id: Code.AlreadyExists,
   merchant_not_found: Code.NotFound,
   PRODUCT_NOT_FOUND: Code.NotFound,
+  // Locations (geo-resolver) and calculations (calc-engine)
+  invalid_address: Code.InvalidArgument,
+  INVALID_IP_FORMAT: Code.InvalidArgument,
+  IP_RESOLUTION_FAILED: Code.FailedPrecondition,
+  IP_RESOLUTION_INSUFFICIENT_US: Code.FailedPrecondition,
+  IP_RESOLUTION_INSUFFICIENT_CA: Code.FailedPrecondition,
+  unknown_tax_category: Code.InvalidArgument,
+  unsupported_currency: Code.InvalidArgument,
+  calculation_not_found: Code.NotFound,
+  calculation_expired: Code.FailedPrecondition,
   // Ledger and certificates
   transaction_not_found: Code.NotFound,
   CERTIFICATE_NOT_FOUND: Code.NotFound,
