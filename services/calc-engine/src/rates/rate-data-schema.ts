@@ -1,0 +1,110 @@
+// The shape of Levy's rate and taxability data (services/calc-engine/data/*.json).
+// Rates and rules are data with effective dates and a cited source; the engine reads
+// them, it never branches on a country in code. Dates are ISO calendar days in UTC;
+// `effective_to` is exclusive (the first day the entry no longer applies) or null when
+// the entry is still in force.
+import { z } from "zod";
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD");
+const source = z.string().min(8, "a citation: the tax authority page or statute");
+const fraction = z.number().min(0).lt(1);
+
+export const jurisdictionTypes = ["COUNTRY", "STATE", "COUNTY", "CITY", "DISTRICT"] as const;
+export const taxTypes = ["SALES", "USE", "VAT", "GST"] as const;
+
+/** One period of a jurisdiction's rates: `standard` plus any named reduced rates. */
+export const ratePeriodSchema = z.strictObject({
+  effective_from: isoDay,
+  effective_to: isoDay.nullable(),
+  /** e.g. { standard: 0.19, reduced: 0.07 }; keys are referenced by rules' rate_key. */
+  rates: z.record(z.string().regex(/^[a-z_0-9]+$/), fraction).refine((r) => "standard" in r, "rates.standard is required"),
+  source,
+  note: z.string().optional(),
+});
+
+/** A fixed fee charged per order (e.g. Colorado's retail delivery fee), in minor units. */
+export const feePeriodSchema = z.strictObject({
+  name: z.string().min(1),
+  effective_from: isoDay,
+  effective_to: isoDay.nullable(),
+  amount: z.number().int().positive(),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  /** The fee applies only when the order's taxable amount is at least this (minor units). */
+  min_taxable_order_amount: z.number().int().nonnegative().optional(),
+  source,
+});
+
+export const jurisdictionDataSchema = z.strictObject({
+  /** Shared with geo-resolver: "DE", "US-PA", "US-PA-CITY-PHILADELPHIA", "CA-ON", "ES-VATX-CANARY_ISLANDS". */
+  id: z.string().regex(/^[A-Z]{2}(-[A-Z0-9_]+)*$/),
+  name: z.string().min(1),
+  type: z.enum(jurisdictionTypes),
+  tax_type: z.enum(taxTypes),
+  /** The body that administers the tax, e.g. "Bundeszentralamt für Steuern". */
+  authority_name: z.string().min(1),
+  /** Shown as jurisdiction_name in responses when set, e.g. "British Columbia PST". */
+  display_name: z.string().optional(),
+  rates: z.array(ratePeriodSchema).min(1),
+  fees: z.array(feePeriodSchema).optional(),
+  /** Ids this jurisdiction replaces when both apply (Ontario's HST replaces Canada's GST). */
+  supersedes: z.array(z.string()).optional(),
+  /** Districts only: the jurisdiction ids whose presence brings this district in. */
+  applies_with: z.array(z.string()).optional(),
+  /**
+   * US states: false when the state has no local sales taxes, so that an address
+   * without local data is known to be complete. Default true.
+   */
+  local_taxes: z.boolean().optional(),
+  note: z.string().optional(),
+});
+
+export const treatments = ["taxable", "exempt", "zero_rated", "reduced", "fixed_rate", "partial", "exempt_portion"] as const;
+
+/**
+ * How one product category is taxed in one jurisdiction (and, unless `applies_to` is
+ * "self", in every jurisdiction whose id starts with "<jurisdiction>-"). The most
+ * specific rule in force wins; without one, the category is taxable at the standard rate.
+ */
+export const taxabilityRuleSchema = z
+  .strictObject({
+    jurisdiction: z.string().regex(/^[A-Z]{2}(-[A-Z0-9_]+)*$/),
+    category: z.string().regex(/^[A-Z0-9_]+$/),
+    effective_from: isoDay,
+    effective_to: isoDay.nullable(),
+    treatment: z.enum(treatments),
+    /** reduced: the named rate of the jurisdiction's rate period to use ("reduced", "super_reduced", …). */
+    rate_key: z.string().optional(),
+    /** fixed_rate: the rate to use instead of the standard rate. */
+    rate: fraction.optional(),
+    /** partial: the share of the price that is taxed (Texas taxes 80% of data processing). */
+    taxable_fraction: z.number().gt(0).lt(1).optional(),
+    /** exempt_portion: the first part of each unit's price that is exempt, minor units of `currency`. */
+    exempt_amount_per_unit: z.number().int().positive().optional(),
+    /** The rule applies only when the unit price is below this (minor units of `currency`). */
+    unit_price_below: z.number().int().positive().optional(),
+    currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+    applies_to: z.enum(["self", "self_and_descendants"]).default("self_and_descendants"),
+    source,
+    note: z.string().optional(),
+  })
+  .superRefine((rule, ctx) => {
+    const need = (ok: boolean, message: string) => ok || ctx.addIssue({ code: "custom", message });
+    need(rule.treatment !== "reduced" || rule.rate_key !== undefined, "reduced needs rate_key");
+    need(rule.treatment !== "fixed_rate" || rule.rate !== undefined, "fixed_rate needs rate");
+    need(rule.treatment !== "partial" || rule.taxable_fraction !== undefined, "partial needs taxable_fraction");
+    need(rule.treatment !== "exempt_portion" || rule.exempt_amount_per_unit !== undefined, "exempt_portion needs exempt_amount_per_unit");
+    need((rule.exempt_amount_per_unit === undefined && rule.unit_price_below === undefined) || rule.currency !== undefined, "money thresholds need currency");
+  });
+
+/** One data file: jurisdictions and/or rules. */
+export const rateDataFileSchema = z.strictObject({
+  description: z.string(),
+  jurisdictions: z.array(jurisdictionDataSchema).default([]),
+  rules: z.array(taxabilityRuleSchema).default([]),
+});
+
+export type RatePeriod = z.infer<typeof ratePeriodSchema>;
+export type FeePeriod = z.infer<typeof feePeriodSchema>;
+export type JurisdictionData = z.infer<typeof jurisdictionDataSchema>;
+export type TaxabilityRule = z.infer<typeof taxabilityRuleSchema>;
+export type RateDataFile = z.infer<typeof rateDataFileSchema>;
