@@ -1,8 +1,9 @@
-// Wires the geo-resolver service.
+// Wires the geo-resolver service: reference data loaded once, then the RPC routes.
 import { startService, type RunningService } from "@levy/kit";
 import type { EventBus } from "@levy/events";
 import { geoResolverSettings } from "./config.js";
-import { registerGeoResolverService } from "./rpc/geo-resolver-service.js";
+import { loadGeoData } from "./loading/load-geo-data.js";
+import { geoResolverRoutes } from "./rpc/geo-resolver-service.js";
 
 export interface StartGeoResolverOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -15,9 +16,13 @@ export function startGeoResolver(options: StartGeoResolverOptions = {}): Promise
     settings: geoResolverSettings,
     env: options.env,
     sharedBus: options.sharedBus,
-    build: async () => ({
-      serviceNames: ["levy.geo_resolver.v1.GeoResolverService"],
-      registerRoutes: registerGeoResolverService,
-    }),
+    build: async ({ config, logger }) => {
+      const data = await loadGeoData(config);
+      logger.info(data.stats, "geo reference data loaded");
+      return {
+        serviceNames: ["levy.geo_resolver.v1.GeoResolverService"],
+        registerRoutes: geoResolverRoutes(data),
+      };
+    },
   });
 }

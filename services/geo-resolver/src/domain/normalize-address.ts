@@ -1,6 +1,7 @@
 // Normalises an address the way every later step expects it: trimmed lines with
 // single spaces, upper-case country and province codes, postal code in canonical form.
 import { LevyError, invalidField } from "@levy/kit";
+import { provinceOfPostalCode } from "../data/ca-provinces.js";
 
 export interface AddressInput {
   readonly address_line_1: string;
@@ -13,27 +14,42 @@ export interface AddressInput {
 }
 
 const regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
+// Codes Intl names that are not places a customer can be in.
+const notCountries = new Set(["EU", "EZ", "UN", "ZZ", "QO"]);
+
+// Intl lookups cost about a microsecond; there are at most 26 × 26 codes to remember.
+const names = new Map<string, string | null>();
 
 /** English name of an ISO 3166-1 alpha-2 code, or null when the code is not a country. */
 export function countryName(code: string): string | null {
+  const known = names.get(code);
+  if (known !== undefined) return known;
   if (!/^[A-Z]{2}$/.test(code)) return null;
-  return regionNames.of(code) ?? null;
+  const name = notCountries.has(code) ? null : (regionNames.of(code) ?? null);
+  names.set(code, name);
+  return name;
 }
 
+/** Countries whose post uses US ZIP codes: the US and its inhabited territories. */
+export const zipCountries: ReadonlySet<string> = new Set(["US", "PR", "GU", "VI", "AS", "MP"]);
+
+const untidy = /^\s|\s$|\s\s|[\t\n\r\f\v\u00a0]/;
+
 function tidy(value: string): string {
-  return value.trim().replace(/\s+/g, " ");
+  // Most values are already tidy: test before building a new string.
+  return untidy.test(value) ? value.trim().replace(/\s+/g, " ") : value;
 }
 
 function canonicalPostalCode(country: string, raw: string): string {
   const compact = tidy(raw).toUpperCase();
-  if (country === "US") {
+  if (zipCountries.has(country)) {
     const match = /^(\d{5})(?:[-\s]?(\d{4}))?$/.exec(compact);
     if (!match) throw invalidField("address_postal_code", "a US postal code is a 5-digit ZIP or ZIP+4");
     return match[2] ? `${match[1]}-${match[2]}` : match[1]!;
   }
   if (country === "CA") {
     const match = /^([A-Z]\d[A-Z])\s?(\d[A-Z]\d)$/.exec(compact);
-    if (!match) throw invalidField("address_postal_code", "a Canadian postal code has the form A1A 1A1");
+    if (!match || !provinceOfPostalCode(compact)) throw invalidField("address_postal_code", "a Canadian postal code has the form A1A 1A1");
     return `${match[1]} ${match[2]}`;
   }
   return compact;

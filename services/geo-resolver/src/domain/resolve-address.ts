@@ -1,46 +1,59 @@
-// Turns a normalised address into the jurisdictions that tax it. For now: the country,
-// and the state or province when one is given. Local jurisdictions (county, city,
-// district) and special VAT territories come with the reference data.
-import { type AddressInput, countryName, normalizeAddress } from "./normalize-address.js";
+// Turns an address into the jurisdictions that tax it: US ZIPs (and the territories'
+// ones) through the ZIP index, Canada by province, special VAT territories by their
+// table, any other country at country level.
+import { usRegion } from "../data/us-states.js";
+import { unresolvable, type AddressResolution } from "./address-resolution.js";
+import { countryJurisdiction, type Jurisdiction } from "./jurisdiction.js";
+import { countryName, normalizeAddress, type AddressInput } from "./normalize-address.js";
+import { resolveCanadaAddress } from "./resolve-canada.js";
+import { resolveUsAddress } from "./resolve-us.js";
+import { findSpecialTerritory, vatAreaMemberOf } from "./special-territory.js";
+import type { ZipIndex } from "./zip-index.js";
 
-export interface Jurisdiction {
-  readonly id: string;
-  readonly name: string;
-  readonly type: "COUNTRY" | "STATE" | "COUNTY" | "CITY" | "DISTRICT";
-  readonly authority_name: string;
-}
+export class AddressResolver {
+  private readonly countries = new Map<string, readonly Jurisdiction[]>();
+  private readonly territories = new Map<string, readonly Jurisdiction[]>();
 
-export interface AddressResolution {
-  readonly address_used: AddressInput;
-  readonly jurisdictions: readonly Jurisdiction[];
-  readonly resolution_precision: "STREET" | "POSTAL_PLUS" | "POSTAL" | "PROVINCE" | "COUNTRY";
-  readonly address_resolution_status: string;
-}
+  constructor(readonly zips: ZipIndex) {}
 
-export function resolveAddress(input: AddressInput): AddressResolution {
-  const address = normalizeAddress(input);
-  const country = address.address_country;
-  const name = countryName(country) ?? country;
-  const jurisdictions: Jurisdiction[] = [{ id: country, name, type: "COUNTRY", authority_name: name }];
-  if (address.address_province !== "" && (country === "US" || country === "CA")) {
-    jurisdictions.push({
-      id: `${country}-${address.address_province}`,
-      name: address.address_province,
-      type: "STATE",
-      authority_name: address.address_province,
-    });
+  resolve(input: AddressInput): AddressResolution {
+    return this.resolveNormalized(normalizeAddress(input));
   }
-  const precision = address.address_postal_code.includes("-")
-    ? "POSTAL_PLUS"
-    : address.address_postal_code !== ""
-      ? "POSTAL"
-      : address.address_province !== ""
-        ? "PROVINCE"
-        : "COUNTRY";
-  return {
-    address_used: address,
-    jurisdictions,
-    resolution_precision: precision,
-    address_resolution_status: precision === "POSTAL" || precision === "POSTAL_PLUS" ? "POSTAL_ONLY" : `${precision}_ONLY`,
-  };
+
+  /** For an address already normalised (the IP path builds its own). */
+  resolveNormalized(address: AddressInput): AddressResolution {
+    const country = address.address_country;
+    if (country === "US") return resolveUsAddress(this.zips, address);
+    if (country === "CA") return resolveCanadaAddress(address);
+    const territory = usRegion(country);
+    if (territory?.territory) return resolveUsAddress(this.zips, address, territory);
+
+    const member = vatAreaMemberOf(country);
+    if (member) {
+      const jurisdictions = this.cached(this.territories, country, () => [
+        countryJurisdiction(member.vatArea, countryName(member.vatArea) ?? member.vatArea, undefined, member.source),
+      ]);
+      return { address_used: address, jurisdictions, resolution_precision: "COUNTRY", address_resolution_status: "SPECIAL_TERRITORY" };
+    }
+    const match = findSpecialTerritory(country, address.address_postal_code, address.address_province, address.address_city);
+    if (match) {
+      const t = match.territory;
+      const jurisdictions = this.cached(this.territories, t.id, () => [countryJurisdiction(t.id, t.name, t.name, t.source)]);
+      const precision = match.by === "postal" ? "POSTAL" : match.by === "province" ? "PROVINCE" : "COUNTRY";
+      return { address_used: address, jurisdictions, resolution_precision: precision, address_resolution_status: "SPECIAL_TERRITORY" };
+    }
+    // EA (Ceuta and Melilla) needs a postal code or province to tell the two apart.
+    if (country === "EA") throw unresolvable("address_postal_code", "address_country EA covers Ceuta (51xxx) and Melilla (52xxx): give the postal code");
+    const jurisdictions = this.cached(this.countries, country, () => [countryJurisdiction(country, countryName(country) ?? country)]);
+    return { address_used: address, jurisdictions, resolution_precision: "COUNTRY", address_resolution_status: "COUNTRY_ONLY" };
+  }
+
+  private cached(map: Map<string, readonly Jurisdiction[]>, key: string, make: () => Jurisdiction[]): readonly Jurisdiction[] {
+    let list = map.get(key);
+    if (!list) {
+      list = Object.freeze(make());
+      map.set(key, list);
+    }
+    return list;
+  }
 }

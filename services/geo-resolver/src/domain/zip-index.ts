@@ -1,0 +1,210 @@
+// US ZIPs in compact in-memory form: a direct table from the 5-digit ZIP to a slot, and
+// typed arrays per slot (state, population, county, city, alternative city). The
+// jurisdiction lists of a ZIP are built once, on first use, and shared afterwards.
+import { usRegions, type UsRegion } from "../data/us-states.js";
+import type { UsZipRecord } from "../loading/us-zip-record.js";
+import {
+  cityJurisdiction,
+  countryJurisdiction,
+  countyJurisdiction,
+  usStateJurisdiction,
+  usTerritoryJurisdiction,
+  type Jurisdiction,
+} from "./jurisdiction.js";
+import { jurisdictionSlug } from "./jurisdiction-slug.js";
+
+const NONE = 0xffffffff;
+export const unitedStates = countryJurisdiction("US", "United States");
+
+export class ZipIndexBuilder {
+  private readonly slotOfZip = new Int32Array(100_000).fill(-1);
+  private readonly zips: number[] = [];
+  private readonly states: number[] = [];
+  private readonly populations: number[] = [];
+  private readonly counties: number[] = [];
+  private readonly cities: number[] = [];
+  private readonly altCities: number[] = [];
+  private readonly countyTable: Jurisdiction[] = [];
+  private readonly countyKeys = new Map<string, number>();
+  private readonly cityTable: Jurisdiction[] = [];
+  private readonly citySlugs: string[] = [];
+  private readonly cityKeys = new Map<string, number>();
+  private readonly regionIndex = new Map(usRegions.map((region, index) => [region.code, index]));
+
+  /** A primary record: defines the ZIP (a repeated ZIP keeps its first definition). */
+  addPrimary(record: UsZipRecord): void {
+    const stateIndex = this.regionIndex.get(record.state);
+    if (stateIndex === undefined || this.slotOfZip[record.zip] !== -1) return;
+    const region = usRegions[stateIndex]!;
+    this.slotOfZip[record.zip] = this.zips.length;
+    this.zips.push(record.zip);
+    this.states.push(stateIndex);
+    this.populations.push(record.population);
+    this.counties.push(record.county === "" ? NONE : this.county(region, record.county, record.countyFips));
+    this.cities.push(record.city === "" ? NONE : this.city(region, record.city));
+    this.altCities.push(NONE);
+  }
+
+  /** A supplementary record: a new ZIP, or another place name for a known one in the same state. */
+  addSupplement(record: UsZipRecord): void {
+    const slot = this.slotOfZip[record.zip]!;
+    if (slot === -1) return this.addPrimary({ ...record, population: 0 });
+    const region = usRegions[this.states[slot]!]!;
+    if (region.code !== record.state || record.city === "" || this.altCities[slot] !== NONE) return;
+    const city = this.city(region, record.city);
+    if (city !== this.cities[slot]) this.altCities[slot] = city;
+  }
+
+  build(): ZipIndex {
+    return new ZipIndex({
+      slotOfZip: this.slotOfZip,
+      zips: Uint32Array.from(this.zips),
+      states: Uint8Array.from(this.states),
+      populations: Uint32Array.from(this.populations),
+      counties: Uint32Array.from(this.counties),
+      cities: Uint32Array.from(this.cities),
+      altCities: Uint32Array.from(this.altCities),
+      countyTable: this.countyTable,
+      cityTable: this.cityTable,
+      citySlugs: this.citySlugs,
+    });
+  }
+
+  private county(region: UsRegion, name: string, fips: number): number {
+    const key = `${region.code}|${jurisdictionSlug(name, "COUNTY")}|${fips}`;
+    let index = this.countyKeys.get(key);
+    if (index === undefined) {
+      index = this.countyTable.push(countyJurisdiction(region, name, fips)) - 1;
+      this.countyKeys.set(key, index);
+    }
+    return index;
+  }
+
+  private city(region: UsRegion, name: string): number {
+    const slug = jurisdictionSlug(name);
+    const key = `${region.code}|${slug}`;
+    let index = this.cityKeys.get(key);
+    if (index === undefined) {
+      index = this.cityTable.push(cityJurisdiction(region, name)) - 1;
+      this.citySlugs.push(slug);
+      this.cityKeys.set(key, index);
+    }
+    return index;
+  }
+}
+
+interface ZipTables {
+  readonly slotOfZip: Int32Array;
+  readonly zips: Uint32Array;
+  readonly states: Uint8Array;
+  readonly populations: Uint32Array;
+  readonly counties: Uint32Array;
+  readonly cities: Uint32Array;
+  readonly altCities: Uint32Array;
+  readonly countyTable: readonly Jurisdiction[];
+  readonly cityTable: readonly Jurisdiction[];
+  readonly citySlugs: readonly string[];
+}
+
+/** Which of a ZIP's places an address city matched. */
+export type CityMatch = "none" | "primary" | "alternate";
+
+export class ZipIndex {
+  private readonly cache: (readonly Jurisdiction[] | undefined)[];
+  private readonly stateJurisdictions = usRegions.map((region) => (region.territory ? usTerritoryJurisdiction(region) : usStateJurisdiction(region)));
+  private readonly mostPopulous = new Map<string, number>();
+  private readonly prefixStates: (readonly string[])[] = Array.from({ length: 1000 }, () => []);
+
+  constructor(private readonly t: ZipTables) {
+    this.cache = new Array(t.zips.length * 2);
+    const best = new Map<number, number>();
+    const prefixes: Set<string>[] = Array.from({ length: 1000 }, () => new Set());
+    for (let slot = 0; slot < t.zips.length; slot++) {
+      const state = t.states[slot]!;
+      const current = best.get(state);
+      if (current === undefined || t.populations[slot]! > t.populations[current]!) best.set(state, slot);
+      prefixes[Math.floor(t.zips[slot]! / 100)]!.add(usRegions[state]!.code);
+    }
+    for (const [state, slot] of best) this.mostPopulous.set(usRegions[state]!.code, slot);
+    prefixes.forEach((set, prefix) => (this.prefixStates[prefix] = [...set]));
+  }
+
+  get size(): number {
+    return this.t.zips.length;
+  }
+
+  /** Slot of a 5-digit ZIP string (the first five characters of ZIP or ZIP+4), or -1. */
+  slotOf(zip: string): number {
+    let n = 0;
+    for (let i = 0; i < 5; i++) {
+      const digit = zip.charCodeAt(i) - 48;
+      if (!(digit >= 0 && digit <= 9)) return -1;
+      n = n * 10 + digit;
+    }
+    return this.t.slotOfZip[n]!;
+  }
+
+  zip(slot: number): string {
+    return String(this.t.zips[slot]).padStart(5, "0");
+  }
+
+  region(slot: number): UsRegion {
+    return usRegions[this.t.states[slot]!]!;
+  }
+
+  population(slot: number): number {
+    return this.t.populations[slot]!;
+  }
+
+  countyFips(slot: number): number {
+    const county = this.t.counties[slot]!;
+    const source = county === NONE ? "" : this.t.countyTable[county]!.source;
+    return source === "" ? 0 : Number(source.slice(-5));
+  }
+
+  cityName(slot: number, match: CityMatch = "primary"): string {
+    const city = match === "alternate" ? this.t.altCities[slot]! : this.t.cities[slot]!;
+    return city === NONE ? "" : this.t.cityTable[city]!.name;
+  }
+
+  hasAlternateCity(slot: number): boolean {
+    return this.t.altCities[slot] !== NONE;
+  }
+
+  /** Compares a city slug ("ST_LOUIS") with the ZIP's places. */
+  matchCity(slot: number, citySlug: string): CityMatch {
+    const primary = this.t.cities[slot]!;
+    if (primary !== NONE && this.t.citySlugs[primary] === citySlug) return "primary";
+    const alternate = this.t.altCities[slot]!;
+    if (alternate !== NONE && this.t.citySlugs[alternate] === citySlug) return "alternate";
+    return "none";
+  }
+
+  /** Country, state (or the territory as country), county and city of the ZIP, in that order. */
+  jurisdictions(slot: number, match: CityMatch = "primary"): readonly Jurisdiction[] {
+    const key = slot * 2 + (match === "alternate" ? 1 : 0);
+    const cached = this.cache[key];
+    if (cached) return cached;
+    const region = this.region(slot);
+    const list: Jurisdiction[] = region.territory ? [] : [unitedStates];
+    list.push(this.stateJurisdictions[this.t.states[slot]!]!);
+    const county = this.t.counties[slot]!;
+    if (county !== NONE) list.push(this.t.countyTable[county]!);
+    const city = match === "alternate" ? this.t.altCities[slot]! : this.t.cities[slot]!;
+    if (city !== NONE) list.push(this.t.cityTable[city]!);
+    const frozen = Object.freeze(list);
+    this.cache[key] = frozen;
+    return frozen;
+  }
+
+  /** The ZIP with the most residents in a state (heuristic for IP approximation). */
+  mostPopulousSlot(state: string): number {
+    return this.mostPopulous.get(state) ?? -1;
+  }
+
+  /** States whose ZIPs share the 3-digit prefix of this ZIP (empty when the prefix is unknown). */
+  statesOfPrefix(zip: string): readonly string[] {
+    const prefix = Number(zip.slice(0, 3));
+    return Number.isInteger(prefix) && prefix >= 0 && prefix < 1000 ? this.prefixStates[prefix]! : [];
+  }
+}

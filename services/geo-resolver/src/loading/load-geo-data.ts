@@ -1,0 +1,45 @@
+// Loads all reference data once at start-up and wires the resolvers over it.
+import { AddressResolver } from "../domain/resolve-address.js";
+import { LocationResolver } from "../domain/resolve-location.js";
+import { IpDatabase, packagedIpDatabasePaths, type IpDatabaseInfo } from "../ip/ip-database.js";
+import { loadUsZips } from "./load-us-zips.js";
+
+export interface GeoDataSources {
+  readonly usZipsCsv?: string | undefined;
+  readonly usZipsGeonames?: string | undefined;
+  readonly ipDatabaseIpv4?: string | undefined;
+  readonly ipDatabaseIpv6?: string | undefined;
+}
+
+export interface GeoData {
+  readonly addresses: AddressResolver;
+  readonly locations: LocationResolver;
+  readonly stats: {
+    readonly zipCount: number;
+    readonly primaryZipRecords: number;
+    readonly supplementZipRecords: number;
+    readonly ipDatabases: readonly IpDatabaseInfo[];
+    readonly loadMs: number;
+  };
+}
+
+export async function loadGeoData(sources: GeoDataSources = {}): Promise<GeoData> {
+  const started = performance.now();
+  const packaged = sources.ipDatabaseIpv4 && sources.ipDatabaseIpv6 ? undefined : packagedIpDatabasePaths();
+  const [zips, ips] = await Promise.all([
+    loadUsZips({ simplemapsCsv: sources.usZipsCsv, geonamesTxt: sources.usZipsGeonames }),
+    IpDatabase.open({ ipv4: sources.ipDatabaseIpv4 ?? packaged!.ipv4, ipv6: sources.ipDatabaseIpv6 ?? packaged!.ipv6 }),
+  ]);
+  const addresses = new AddressResolver(zips.index);
+  return {
+    addresses,
+    locations: new LocationResolver(addresses, ips),
+    stats: {
+      zipCount: zips.index.size,
+      primaryZipRecords: zips.primaryRecords,
+      supplementZipRecords: zips.supplementRecords,
+      ipDatabases: ips.info,
+      loadMs: Math.round(performance.now() - started),
+    },
+  };
+}
