@@ -1,7 +1,14 @@
-// Wires the calc-engine service.
-import { startService, type RunningService } from "@levy/kit";
+// Wires the calc-engine: rate data (validated at start-up), an optional imported US ZIP
+// rate table, stored calculations, and clients of geo-resolver and catalog.
+import { createRpcClient, createRpcTransport, startService, type RunningService } from "@levy/kit";
 import type { EventBus } from "@levy/events";
+import { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
+import { GeoResolverService } from "@levy/proto/levy/geo_resolver/v1/geo_resolver_pb.js";
+import { createCalculationStore } from "./calculations/calculation-store.js";
 import { calcEngineSettings } from "./config.js";
+import { loadRateDataDir } from "./rates/load-rate-data.js";
+import { RateBook } from "./rates/rate-book.js";
+import { loadZipRateLookup } from "./rates/zip-rate-lookup.js";
 import { registerCalcEngineService } from "./rpc/calc-engine-service.js";
 
 export interface StartCalcEngineOptions {
@@ -15,9 +22,24 @@ export function startCalcEngine(options: StartCalcEngineOptions = {}): Promise<R
     settings: calcEngineSettings,
     env: options.env,
     sharedBus: options.sharedBus,
-    build: async () => ({
-      serviceNames: ["levy.calc_engine.v1.CalcEngineService"],
-      registerRoutes: registerCalcEngineService,
-    }),
+    build: async ({ store, config, metrics, logger }) => {
+      const book = new RateBook(loadRateDataDir(config.rateDataDir));
+      const zipRates = config.usZipRatesPath ? await loadZipRateLookup(config.usZipRatesPath, logger) : undefined;
+      logger.info({ jurisdictions: book.size, zipRates: zipRates !== undefined }, "rate data loaded");
+      const transport = (baseUrl: string) => createRpcTransport({ baseUrl, interceptors: [metrics.clientInterceptor] });
+      const deps = {
+        book,
+        zipRates,
+        geo: createRpcClient(GeoResolverService, transport(config.geoResolverUrl)),
+        catalog: createRpcClient(CatalogService, transport(config.catalogUrl)),
+        store: await createCalculationStore(store),
+        now: () => Math.floor(Date.now() / 1000),
+        expirySeconds: config.calculationTtlDays * 24 * 3600,
+      };
+      return {
+        serviceNames: ["levy.calc_engine.v1.CalcEngineService"],
+        registerRoutes: (router) => registerCalcEngineService(router, deps),
+      };
+    },
   });
 }

@@ -1,6 +1,27 @@
-import { hostingSettings, infrastructureSettings } from "@levy/kit";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { hostingSettings, infrastructureSettings, setting, upstreamUrlSetting } from "@levy/kit";
+
+const shippedRateData = fileURLToPath(new URL("../data", import.meta.url));
 
 export const calcEngineSettings = {
   ...hostingSettings("calc-engine"),
   ...infrastructureSettings,
+  geoResolverUrl: upstreamUrlSetting("geo-resolver"),
+  catalogUrl: upstreamUrlSetting("catalog"),
+  rateDataDir: setting(
+    "RATE_DATA_DIR",
+    "directory of rate and taxability JSON files (default: the data shipped with Levy)",
+    z.string().min(1).default(shippedRateData),
+  ),
+  usZipRatesPath: setting(
+    "US_ZIP_RATES_PATH",
+    "optional Avalara TAXRATES_ZIP5 CSV file or directory; its ZIP rates take precedence for US addresses from the table's month",
+    z.string().optional(),
+  ),
+  calculationTtlDays: setting(
+    "CALCULATION_TTL_DAYS",
+    "days a stored calculation can be recorded as a transaction (expires_at)",
+    z.coerce.number().int().min(1).max(365).default(90),
+  ),
 };

@@ -14,6 +14,7 @@ import {
   openStore,
   type Logger,
 } from "@levy/kit";
+import { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import { createKeyStore, type KeyStore } from "./adapters/key-store.js";
 import { resolveSecrets } from "./adapters/secrets.js";
@@ -64,7 +65,13 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
     createRpcTransport({ baseUrl: config.catalogUrl, interceptors: [metrics.clientInterceptor] }),
     breakerOptions,
   );
-  registerBreakerMetrics(metrics.registry, [catalog.breaker]);
+  const calcEngine = createGuardedClient(
+    "calc-engine",
+    CalcEngineService,
+    createRpcTransport({ baseUrl: config.calcEngineUrl, interceptors: [metrics.clientInterceptor] }),
+    breakerOptions,
+  );
+  registerBreakerMetrics(metrics.registry, [catalog.breaker, calcEngine.breaker]);
 
   const readiness = createReadiness(["levy.gateway.v1.KeyService"]);
   readiness.addCheck("storage", () => store.ping());
@@ -74,7 +81,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
     logger,
     registry: metrics.registry,
     ops: createOpsEndpoints(readiness, metrics.registry),
-    upstream: { catalog: catalog.client },
+    upstream: { catalog: catalog.client, calcEngine: calcEngine.client },
     bodyLimit: config.bodyLimit,
   });
   const rest = http.createServer(app);
@@ -90,6 +97,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
       readinessChecks: { storage: () => store.ping() },
       close: async () => {
         catalog.breaker.shutdown();
+        calcEngine.breaker.shutdown();
         await store.close();
       },
     },

@@ -43,3 +43,10 @@ const categoryCodes = new Set(taxCategories.map((category) => category.code));
 export function isTaxCategory(code: string): boolean {
   return categoryCodes.has(code);
 }
+
+const categoryNames = new Map(taxCategories.map((category) => [category.code, category.name]));
+
+/** The display name of a category; default products are named after it. */
+export function taxCategoryName(code: string): string {
+  return categoryNames.get(code) ?? code;
+}

@@ -1,10 +1,19 @@
 // levy.calc_engine.v1.CalcEngineService.
 import type { ConnectRouter } from "@connectrpc/connect";
+import { LevyError, scopeFrom } from "@levy/kit";
 import { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
+import { type CalculationDeps, calculate, calculatePlatform } from "../calculations/calculate.js";
 import { taxCategories } from "../domain/tax-categories.js";
 
-export function registerCalcEngineService(router: ConnectRouter): void {
+export function registerCalcEngineService(router: ConnectRouter, deps: CalculationDeps): void {
   router.service(CalcEngineService, {
     listTaxCategories: async () => ({ categories: taxCategories.map((category) => ({ ...category })) }),
+    calculate: async (request) => ({ calculation: await calculate(deps, scopeFrom(request.scope), request) }),
+    calculatePlatform: async (request) => ({ calculation: await calculatePlatform(deps, scopeFrom(request.scope), request) }),
+    getCalculation: async (request) => {
+      const calculation = await deps.store.get(scopeFrom(request.scope), request.calculationId);
+      if (!calculation) throw new LevyError("calculation_not_found", `no calculation ${request.calculationId.slice(0, 60)}`);
+      return { calculation };
+    },
   });
 }

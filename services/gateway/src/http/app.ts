@@ -13,12 +13,14 @@ import {
   type OpsEndpoints,
 } from "@levy/kit";
 import type { Registry } from "prom-client";
+import type { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import type { KeyStore } from "../adapters/key-store.js";
 import { currentApiVersion } from "../domain/api-versions.js";
 import { adminRoutes } from "./admin-routes.js";
 import { parseApiVersionHeader } from "./api-version.js";
 import { authenticate } from "./authenticate.js";
+import { calculationRoutes, platformCalculationRoutes } from "./calculation-routes.js";
 import { customerRoutes } from "./customer-routes.js";
 import { merchantRoutes } from "./merchant-routes.js";
 import { productRoutes } from "./product-routes.js";
@@ -32,7 +34,7 @@ export interface GatewayHttpOptions {
   readonly logger: Logger;
   readonly registry: Registry;
   readonly ops: OpsEndpoints;
-  readonly upstream: { readonly catalog: Client<typeof CatalogService> };
+  readonly upstream: { readonly catalog: Client<typeof CatalogService>; readonly calcEngine: Client<typeof CalcEngineService> };
   /** Largest accepted JSON body, e.g. "1mb". */
   readonly bodyLimit: string;
 }
@@ -70,6 +72,8 @@ export function createGatewayApp(options: GatewayHttpOptions): express.Express {
   tax.use("/customers", customerRoutes(options.upstream.catalog));
   tax.use("/products", productRoutes(options.upstream.catalog));
   tax.use("/merchants", merchantRoutes(options.upstream.catalog));
+  tax.use("/calculations", calculationRoutes(options.upstream.calcEngine));
+  tax.use("/platform/calculations", platformCalculationRoutes(options.upstream.calcEngine));
   app.use("/tax", tax);
 
   app.use((request: Request) => {

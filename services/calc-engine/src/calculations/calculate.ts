@@ -1,0 +1,341 @@
+// One calculation from request to stored result: who the customer is, what each line
+// is, where the customer is, which jurisdictions tax it, and the tax of every line.
+import { create } from "@bufbuild/protobuf";
+import type { Client } from "@connectrpc/connect";
+import { LevyError, invalidField, newId } from "@levy/kit";
+import type { Scope } from "@levy/storage";
+import {
+  type Calculation,
+  CalculationSchema,
+  type CalculatePlatformRequest,
+  type CalculateRequest,
+  type CustomerInput,
+  type LineItemResult,
+  LineItemResultSchema,
+  type OrderDetailsInput,
+  type TaxId,
+} from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
+import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
+import type { Address } from "@levy/proto/levy/common/v1/common_pb.js";
+import type { GeoResolverService, ResolveLocationResponse } from "@levy/proto/levy/geo_resolver/v1/geo_resolver_pb.js";
+import { isAcceptedCurrency } from "../domain/currencies.js";
+import { type AppliedJurisdiction, type LineOverride, determineLine } from "../domain/determine.js";
+import { isTaxCategory, taxCategoryName } from "../domain/tax-categories.js";
+import { isEuMemberState, isValidEuVatId } from "../domain/vat-ids.js";
+import type { RateBook } from "../rates/rate-book.js";
+import type { CalculationStore } from "./calculation-store.js";
+import { type RateCoverage, type ZipRateLookup, planJurisdictions } from "./jurisdiction-plan.js";
+
+export interface CalculationDeps {
+  readonly book: RateBook;
+  readonly zipRates?: ZipRateLookup;
+  readonly geo: Client<typeof GeoResolverService>;
+  readonly catalog: Client<typeof CatalogService>;
+  readonly store: CalculationStore;
+  /** Epoch seconds. */
+  readonly now: () => number;
+  readonly expirySeconds: number;
+}
+
+/** Limits documented in docs/decisions.md. */
+export const limits = {
+  lineItems: 1000,
+  maxAmount: 1_000_000_000_000, // 10^12 minor units per line
+  maxQuantity: 1_000_000_000,
+  earliestTransactedAt: Date.UTC(2000, 0, 1) / 1000,
+  futureTransactedAtSeconds: 366 * 24 * 3600,
+} as const;
+
+const customerTypes = new Set(["CONSUMER", "BUSINESS"]);
+const platformRoles = new Set(["marketplace_provider", "payment_processor", "merchant_of_record"]);
+
+function utcDay(epochSeconds: number): string {
+  return new Date(epochSeconds * 1000).toISOString().slice(0, 10);
+}
+
+interface CustomerFacts {
+  readonly type: string;
+  readonly id: string;
+  readonly referenceCustomerId: string;
+  readonly exempt: boolean;
+}
+
+async function customerFacts(deps: CalculationDeps, scope: Scope, input: CustomerInput | undefined): Promise<CustomerFacts> {
+  const type = input?.type === "" || input?.type === undefined ? "CONSUMER" : input.type;
+  if (!customerTypes.has(type)) throw invalidField("customer.type", "customer.type must be CONSUMER or BUSINESS");
+  const byId = input?.id ?? "";
+  const byReference = input?.referenceCustomerId ?? "";
+  if (byId === "" && byReference === "") return { type, id: "", referenceCustomerId: "", exempt: false };
+  const lookup = async (key: string) => (await deps.catalog.getCustomer({ scope: { accountId: scope.accountId, livemode: scope.livemode }, customerId: key })).customer!;
+  const customer = await lookup(byId !== "" ? byId : byReference);
+  if (byId !== "" && byReference !== "" && customer.referenceCustomerId !== byReference) {
+    throw new LevyError("invalid_request", "customer.id and customer.reference_customer_id name different customers", { field: "customer.reference_customer_id" });
+  }
+  return { type, id: customer.id, referenceCustomerId: customer.referenceCustomerId, exempt: customer.isTaxExempt };
+}
+
+interface ProductFacts {
+  readonly category: string;
+  readonly referenceProductId: string;
+  readonly name: string;
+}
+
+async function productFacts(deps: CalculationDeps, scope: Scope, order: OrderDetailsInput, path: string): Promise<ProductFacts[]> {
+  const cache = new Map<string, Promise<ProductFacts>>();
+  return Promise.all(
+    order.lineItems.map((line, index) => {
+      const field = `${path}.line_items[${index}]`;
+      if (line.referenceProductId !== "") {
+        let found = cache.get(line.referenceProductId);
+        if (!found) {
+          found = deps.catalog
+            .getProduct({ scope: { accountId: scope.accountId, livemode: scope.livemode }, referenceProductId: line.referenceProductId })
+            .then(({ product }) => ({ category: product!.productCategory, referenceProductId: product!.referenceProductId, name: product!.referenceProductName }));
+          cache.set(line.referenceProductId, found);
+        }
+        return found.then((product) => {
+          if (line.productCategory !== "" && line.productCategory !== product.category) {
+            throw invalidField(`${field}.product_category`, `product_category ${line.productCategory} contradicts product ${product.referenceProductId}'s category ${product.category}`);
+          }
+          return product;
+        });
+      }
+      if (line.productCategory === "") {
+        throw new LevyError("missing_field", `${field}.product_category is required (or reference_product_id)`, { field: `${field}.product_category`, expected: "string", received: "undefined" });
+      }
+      if (!isTaxCategory(line.productCategory)) {
+        throw new LevyError("unknown_tax_category", `${field}.product_category: unknown category ${line.productCategory.slice(0, 60)}`, { field: `${field}.product_category` });
+      }
+      // Default products are named after their category.
+      return Promise.resolve({ category: line.productCategory, referenceProductId: line.productCategory, name: taxCategoryName(line.productCategory) });
+    }),
+  );
+}
+
+function checkOrder(order: OrderDetailsInput | undefined, path: string): OrderDetailsInput {
+  if (!order) throw new LevyError("missing_field", `${path} is required`, { field: path, expected: "object", received: "undefined" });
+  if (order.customerCurrencyCode === "") throw new LevyError("missing_field", `${path}.customer_currency_code is required`, { field: `${path}.customer_currency_code`, expected: "string", received: "undefined" });
+  if (!isAcceptedCurrency(order.customerCurrencyCode)) {
+    throw new LevyError("unsupported_currency", `${path}.customer_currency_code: ${order.customerCurrencyCode.slice(0, 10)} is not one of the accepted currencies`, { field: `${path}.customer_currency_code` });
+  }
+  if (order.lineItems.length === 0) throw invalidField(`${path}.line_items`, "at least one line item is required");
+  if (order.lineItems.length > limits.lineItems) throw invalidField(`${path}.line_items`, `at most ${limits.lineItems} line items`);
+  order.lineItems.forEach((line, index) => {
+    const field = `${path}.line_items[${index}]`;
+    const amount = Number(line.amount);
+    const quantity = Number(line.quantity);
+    if (amount < 0 || amount > limits.maxAmount) throw invalidField(`${field}.amount`, `amount must be between 0 and ${limits.maxAmount}`);
+    if (quantity < 1 || quantity > limits.maxQuantity) throw invalidField(`${field}.quantity`, `quantity must be between 1 and ${limits.maxQuantity}`);
+  });
+  return order;
+}
+
+function transactedAt(deps: CalculationDeps, value: bigint): number {
+  const now = deps.now();
+  if (value === 0n) return now;
+  const seconds = Number(value);
+  if (seconds < limits.earliestTransactedAt || seconds > now + limits.futureTransactedAtSeconds) {
+    throw invalidField("transacted_at", "transacted_at must be epoch seconds between 2000-01-01 and one year from now");
+  }
+  return seconds;
+}
+
+async function locate(deps: CalculationDeps, customer: CustomerInput | undefined): Promise<ResolveLocationResponse> {
+  if (!customer?.address && !customer?.ip) {
+    throw new LevyError("missing_field", "customer.address or customer.ip is required", { field: "customer.address", expected: "object", received: "undefined" });
+  }
+  return deps.geo.resolveLocation({ address: customer.address, ip: customer.ip });
+}
+
+function location(resolved: ResolveLocationResponse) {
+  const used = resolved.addressUsed;
+  return {
+    country: used?.addressCountry ?? "",
+    province: used?.addressProvince ?? "",
+    postalCode: used?.addressPostalCode ?? "",
+    jurisdictions: resolved.jurisdictions,
+  };
+}
+
+function countryOf(jurisdictions: readonly AppliedJurisdiction[], resolved: ResolveLocationResponse): string {
+  return jurisdictions.find((j) => j.type === "COUNTRY")?.id ?? resolved.addressUsed?.addressCountry ?? "";
+}
+
+/** EU cross-border B2B with the customer's valid VAT number: the customer accounts for the VAT. */
+function reverseCharge(customerType: string, taxIds: readonly TaxId[], customerCountry: string, sellerCountry: string): LineOverride | undefined {
+  if (customerType !== "BUSINESS" || sellerCountry === "" || sellerCountry === customerCountry) return undefined;
+  if (!isEuMemberState(customerCountry) || !isEuMemberState(sellerCountry)) return undefined;
+  if (!taxIds.some((taxId) => isValidEuVatId(customerCountry, taxId.value))) return undefined;
+  return {
+    rateType: "reverse_charge",
+    note: "Reverse charge: intra-EU supply to a business with a valid VAT number; the customer accounts for the VAT (Council Directive 2006/112/EC, Articles 44 and 196)",
+  };
+}
+
+interface PricedOrder {
+  readonly lines: LineItemResult[];
+  readonly totals: { taxAmount: bigint; amountExcludingTax: bigint; amountIncludingTax: bigint };
+}
+
+interface PriceOptions {
+  readonly book: RateBook;
+  readonly jurisdictions: readonly AppliedJurisdiction[];
+  readonly day: string;
+  readonly override?: LineOverride;
+  readonly perUnit: boolean;
+  readonly chargeFees: boolean;
+}
+
+function priceOrder(order: OrderDetailsInput, products: readonly ProductFacts[], options: PriceOptions): PricedOrder {
+  const currency = order.customerCurrencyCode;
+  const built: LineItemResult[] = [];
+  for (const [index, line] of order.lineItems.entries()) {
+    const product = products[index]!;
+    const quantity = Number(line.quantity);
+    const amount = options.perUnit ? Number(line.amount) * quantity : Number(line.amount);
+    const result = determineLine(
+      options.book,
+      options.jurisdictions,
+      { amount, quantity, category: product.category, taxIncluded: order.taxIncludedInAmount },
+      { day: options.day, currency, override: options.override },
+    );
+    built.push(create(LineItemResultSchema, {
+      lineItemId: newId("li"),
+      product: {
+        referenceLineItemId: line.referenceLineItemId,
+        referenceProductId: product.referenceProductId,
+        referenceProductName: product.name,
+        productTaxCode: product.category,
+      },
+      taxJurisdictions: result.jurisdictions.map((entry) => ({
+        taxRate: entry.taxRate,
+        taxDueDecimal: BigInt(entry.taxDue),
+        feeAmount: 0n,
+        rateType: entry.rateType,
+        taxAuthorityName: entry.jurisdiction.authorityName,
+        taxAuthorityType: entry.jurisdiction.type,
+        taxType: entry.jurisdiction.taxType,
+        jurisdictionName: entry.jurisdiction.displayName,
+        jurisdictionId: entry.jurisdiction.id,
+        note: entry.note,
+      })),
+      taxAmount: BigInt(result.tax.taxAmount),
+      amountExcludingTax: BigInt(result.tax.amountExcludingTax),
+      amountIncludingTax: BigInt(result.tax.amountIncludingTax),
+      quantity: BigInt(quantity),
+      amount: line.amount,
+    }));
+  }
+  if (options.chargeFees && !options.override) chargeFees(built, options.jurisdictions, currency);
+  const sum = (pick: (line: LineItemResult) => bigint) => built.reduce((total, line) => total + pick(line), 0n);
+  return {
+    lines: built,
+    totals: { taxAmount: sum((l) => l.taxAmount), amountExcludingTax: sum((l) => l.amountExcludingTax), amountIncludingTax: sum((l) => l.amountIncludingTax) },
+  };
+}
+
+/**
+ * Fixed per-order fees (e.g. Colorado's retail delivery fee) go on the first line taxed
+ * by the jurisdiction, when the order's taxable amount reaches the fee's minimum.
+ */
+function chargeFees(lines: LineItemResult[], jurisdictions: readonly AppliedJurisdiction[], currency: string): void {
+  for (const jurisdiction of jurisdictions) {
+    for (const fee of jurisdiction.fees) {
+      if (fee.currency !== currency) continue;
+      const taxed = lines.filter((line) => line.taxJurisdictions.some((entry) => entry.jurisdictionId === jurisdiction.id && entry.taxDueDecimal > 0n));
+      const taxable = taxed.reduce((total, line) => total + Number(line.amountExcludingTax), 0);
+      if (taxed.length === 0 || taxable < (fee.min_taxable_order_amount ?? 0)) continue;
+      const entry = taxed[0]!.taxJurisdictions.find((e) => e.jurisdictionId === jurisdiction.id)!;
+      entry.feeAmount += BigInt(fee.amount);
+    }
+  }
+}
+
+interface Common {
+  readonly scope: Scope;
+  readonly customer: CustomerInput | undefined;
+  readonly order: OrderDetailsInput | undefined;
+  readonly transactedAt: bigint;
+}
+
+async function calculateCommon(deps: CalculationDeps, common: Common, platform?: { request: CalculatePlatformRequest }): Promise<Calculation> {
+  const order = checkOrder(common.order, "order_details");
+  const fees = platform?.request.feeDetails ? checkOrder(platform.request.feeDetails, "fee_details") : undefined;
+  const at = transactedAt(deps, common.transactedAt);
+  const day = utcDay(at);
+  const roles = platform?.request.roles ?? [];
+  if (platform) {
+    if (roles.length === 0) throw new LevyError("missing_field", "roles is required", { field: "roles", expected: "array", received: "undefined" });
+    roles.forEach((role, index) => {
+      if (!platformRoles.has(role)) throw invalidField(`roles[${index}]`, `unknown role ${role.slice(0, 40)}; one of marketplace_provider, payment_processor, merchant_of_record`);
+    });
+  }
+  const merchantInput = platform?.request.merchant;
+  if (platform && (!merchantInput || merchantInput.merchantId === "")) {
+    throw new LevyError("missing_field", "merchant.merchant_id is required", { field: "merchant.merchant_id", expected: "string", received: "undefined" });
+  }
+  const scopeMessage = { accountId: common.scope.accountId, livemode: common.scope.livemode };
+  const [customer, products, feeProducts, merchant, resolved] = await Promise.all([
+    customerFacts(deps, common.scope, common.customer),
+    productFacts(deps, common.scope, order, "order_details"),
+    fees ? productFacts(deps, common.scope, fees, "fee_details") : Promise.resolve([]),
+    merchantInput ? deps.catalog.getMerchant({ scope: scopeMessage, merchantId: merchantInput.merchantId }).then((r) => r.merchant!) : Promise.resolve(undefined),
+    locate(deps, common.customer),
+  ]);
+
+  const plan = resolved.zeroRate ? { jurisdictions: [], coverage: "ZERO" as const } : planJurisdictions(deps.book, location(resolved), day, deps.zipRates);
+  const customerCountry = countryOf(plan.jurisdictions, resolved);
+  const sellerCountry = merchant?.defaultAddress?.addressCountry ?? "";
+  const override: LineOverride | undefined = customer.exempt
+    ? { rateType: "exempt", note: "The customer is tax exempt" }
+    : reverseCharge(customer.type, common.customer?.taxIds ?? [], customerCountry, sellerCountry);
+  const priced = priceOrder(order, products, { book: deps.book, jurisdictions: plan.jurisdictions, day, override, perUnit: platform !== undefined, chargeFees: true });
+
+  // Platform fees are a service to the merchant: taxed where the merchant is, when known.
+  let feePriced: PricedOrder | undefined;
+  if (fees) {
+    const feePlan = merchant?.defaultAddress && merchant.defaultAddress.addressCountry !== ""
+      ? planJurisdictions(deps.book, location(await deps.geo.resolveLocation({ address: merchant.defaultAddress })), day, deps.zipRates)
+      : plan;
+    feePriced = priceOrder(fees, feeProducts, { book: deps.book, jurisdictions: feePlan.jurisdictions, day, perUnit: true, chargeFees: false });
+  }
+
+  const now = deps.now();
+  const coverage: RateCoverage | "ZERO" = plan.coverage;
+  const calculation = create(CalculationSchema, {
+    id: newId("calc"),
+    livemode: common.scope.livemode,
+    customerCurrencyCode: order.customerCurrencyCode,
+    lineItems: priced.lines,
+    taxIncludedInAmount: order.taxIncludedInAmount,
+    totals: priced.totals,
+    createdAt: BigInt(now),
+    expiresAt: BigInt(now + deps.expirySeconds),
+    transactedAt: BigInt(at),
+    customerType: customer.type,
+    customerId: customer.id,
+    referenceCustomerId: customer.referenceCustomerId,
+    automaticTax: order.automaticTax === "" ? "auto" : order.automaticTax,
+    addressResolutionStatus: resolved.addressResolutionStatus,
+    addressUsed: resolved.addressUsed as Address | undefined,
+    locationSource: resolved.locationSource,
+    resolutionPrecision: resolved.resolutionPrecision,
+    kind: platform ? "platform" : "standard",
+    feeLineItems: feePriced?.lines ?? [],
+    ...(feePriced ? { feeTotals: feePriced.totals } : {}),
+    ...(merchant ? { merchant: { id: merchant.id, referenceMerchantId: merchant.referenceMerchantId } } : {}),
+    roles,
+    rateCoverage: coverage,
+    exemptionReason: override ? (override.rateType === "exempt" ? "customer_exempt" : "reverse_charge") : "",
+  });
+  await deps.store.save(common.scope, calculation);
+  return calculation;
+}
+
+export function calculate(deps: CalculationDeps, scope: Scope, request: CalculateRequest): Promise<Calculation> {
+  return calculateCommon(deps, { scope, customer: request.customer, order: request.orderDetails, transactedAt: request.transactedAt });
+}
+
+export function calculatePlatform(deps: CalculationDeps, scope: Scope, request: CalculatePlatformRequest): Promise<Calculation> {
+  return calculateCommon(deps, { scope, customer: request.customer, order: request.orderDetails, transactedAt: request.transactedAt }, { request });
+}

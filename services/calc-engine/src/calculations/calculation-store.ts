@@ -1,0 +1,36 @@
+// Stored calculations, scoped to account and mode, kept until they expire so that the
+// ledger can record a transaction from one. The calculation is stored as its protobuf
+// JSON form: one document, written once.
+import { type JsonValue, fromJson, toJson } from "@bufbuild/protobuf";
+import type { Scope, Store } from "@levy/storage";
+import { type Calculation, CalculationSchema } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
+
+interface CalculationRecord {
+  id: string;
+  created_at: number;
+  expires_at: number;
+  calculation: JsonValue;
+}
+
+export interface CalculationStore {
+  save(scope: Scope, calculation: Calculation): Promise<void>;
+  get(scope: Scope, id: string): Promise<Calculation | null>;
+}
+
+export async function createCalculationStore(store: Store): Promise<CalculationStore> {
+  const collection = await store.collection<CalculationRecord>({ name: "calculations", indexes: [{ name: "expires_at", fields: ["expires_at"] }] });
+  return {
+    async save(scope, calculation) {
+      await collection.insert(scope, {
+        id: calculation.id,
+        created_at: Number(calculation.createdAt),
+        expires_at: Number(calculation.expiresAt),
+        calculation: toJson(CalculationSchema, calculation),
+      });
+    },
+    async get(scope, id) {
+      const record = await collection.get(scope, id);
+      return record ? fromJson(CalculationSchema, record.calculation) : null;
+    },
+  };
+}

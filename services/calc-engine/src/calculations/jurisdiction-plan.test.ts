@@ -1,0 +1,88 @@
+// The engine's rules on a small, hand-written data set (the shipped data has its own tests).
+import { describe, expect, it } from "vitest";
+import { determineLine } from "../domain/determine.js";
+import { RateDataError, validateRateData } from "../rates/load-rate-data.js";
+import { RateBook } from "../rates/rate-book.js";
+import { type RateDataFile, rateDataFileSchema } from "../rates/rate-data-schema.js";
+import { type Location, planJurisdictions } from "./jurisdiction-plan.js";
+
+const src = "https://example.gov/statute-section-1";
+const period = (from: string, to: string | null, rates: Record<string, number>) => ({ effective_from: from, effective_to: to, rates, source: src });
+const file: RateDataFile = rateDataFileSchema.parse({
+  description: "test data",
+  jurisdictions: [
+    { id: "US-NY", name: "New York", type: "STATE", tax_type: "SALES", authority_name: "NY DTF", rates: [period("2005-06-01", null, { standard: 0.04 })] },
+    { id: "US-NY-CITY-NEW_YORK", name: "New York City", type: "CITY", tax_type: "SALES", authority_name: "NY DTF", rates: [period("2009-08-01", null, { standard: 0.045 })] },
+    { id: "US-NY-DIST-MCTD", name: "MCTD", type: "DISTRICT", tax_type: "SALES", authority_name: "NY DTF", applies_with: ["US-NY-CITY-NEW_YORK"], rates: [period("2005-06-01", null, { standard: 0.00375 })] },
+    { id: "US-MI", name: "Michigan", type: "STATE", tax_type: "SALES", authority_name: "MI Treasury", local_taxes: false, rates: [period("1994-05-01", null, { standard: 0.06 })] },
+    { id: "US-CO", name: "Colorado", type: "STATE", tax_type: "SALES", authority_name: "CO DOR", rates: [period("2001-01-01", null, { standard: 0.029 })], fees: [{ name: "Retail delivery fee", effective_from: "2024-07-01", effective_to: null, amount: 29, currency: "USD", source: src }] },
+    { id: "CA", name: "Canada", type: "COUNTRY", tax_type: "GST", authority_name: "CRA", rates: [period("2008-01-01", null, { standard: 0.05 })] },
+    { id: "CA-ON", name: "Ontario", type: "STATE", tax_type: "GST", authority_name: "CRA", supersedes: ["CA"], rates: [period("2010-07-01", null, { standard: 0.13 })] },
+    { id: "FI", name: "Finland", type: "COUNTRY", tax_type: "VAT", authority_name: "Vero", rates: [period("2013-01-01", "2024-09-01", { standard: 0.24, reduced: 0.14 }), period("2024-09-01", null, { standard: 0.255, reduced: 0.14 })] },
+  ],
+  rules: [
+    { jurisdiction: "US-NY", category: "CLOTHING_GENERAL", effective_from: "2012-04-01", effective_to: null, treatment: "exempt", unit_price_below: 11000, currency: "USD", source: src },
+    { jurisdiction: "FI", category: "BOOKS_PRINTED", effective_from: "2013-01-01", effective_to: null, treatment: "reduced", rate_key: "reduced", source: src },
+    { jurisdiction: "US-MI", category: "GROCERIES", effective_from: "1994-05-01", effective_to: null, treatment: "exempt", applies_to: "self", source: src },
+  ],
+});
+const book = new RateBook(validateRateData([{ name: "test.json", data: file }]));
+const ny: Location = { country: "US", province: "NY", postalCode: "10001", jurisdictions: [{ id: "US", name: "US", type: "COUNTRY" }, { id: "US-NY", name: "NY", type: "STATE" }, { id: "US-NY-CITY-NEW_YORK", name: "New York", type: "CITY" }] };
+const line = (amount: number, category = "GENERAL_MERCHANDISE", quantity = 1) => ({ amount, quantity, category, taxIncluded: false });
+
+describe("jurisdiction plan and determination", () => {
+  it("adds districts, keeps exact shares and applies a threshold rule to descendants", () => {
+    const plan = planJurisdictions(book, ny, "2026-01-15");
+    expect(plan.jurisdictions.map((j) => j.id)).toEqual(["US-NY", "US-NY-CITY-NEW_YORK", "US-NY-DIST-MCTD"]);
+    expect(plan.coverage).toBe("FULL");
+    const general = determineLine(book, plan.jurisdictions, line(10000), { day: "2026-01-15", currency: "USD" });
+    expect(general.tax.taxAmount).toBe(888); // 8.875% of 10000 = 887.5 → 888
+    expect(general.jurisdictions.map((j) => j.taxDue)).toEqual([400, 450, 38]);
+    const cheapShirts = determineLine(book, plan.jurisdictions, line(20000, "CLOTHING_GENERAL", 2), { day: "2026-01-15", currency: "USD" });
+    expect(cheapShirts.tax.taxAmount).toBe(0); // $100 each: under $110
+    const dearShirts = determineLine(book, plan.jurisdictions, line(24000, "CLOTHING_GENERAL", 2), { day: "2026-01-15", currency: "USD" });
+    expect(dearShirts.tax.taxAmount).toBe(2130); // $120 each: taxable
+    const euroShirts = determineLine(book, plan.jurisdictions, line(20000, "CLOTHING_GENERAL", 2), { day: "2026-01-15", currency: "EUR" });
+    expect(euroShirts.tax.taxAmount).toBe(1775); // a USD threshold never applies to another currency
+  });
+
+  it("selects rates by day and named reduced rates", () => {
+    const fi: Location = { country: "FI", province: "", postalCode: "00100", jurisdictions: [{ id: "FI", name: "Finland", type: "COUNTRY" }] };
+    const tax = (day: string, category = "GENERAL_MERCHANDISE") => determineLine(book, planJurisdictions(book, fi, day).jurisdictions, line(10000, category), { day, currency: "EUR" }).tax.taxAmount;
+    expect(tax("2024-08-31")).toBe(2400);
+    expect(tax("2024-09-01")).toBe(2550);
+    expect(tax("2024-09-01", "BOOKS_PRINTED")).toBe(1400);
+    expect(tax("2012-12-31")).toBe(0); // before the data's first period: no rates known
+    expect(planJurisdictions(book, fi, "2012-12-31").coverage).toBe("UNSUPPORTED");
+  });
+
+  it("supersedes the GST with the HST, and reports US coverage honestly", () => {
+    const on = planJurisdictions(book, { country: "CA", province: "ON", postalCode: "M5H 2N2", jurisdictions: [{ id: "CA", name: "Canada", type: "COUNTRY" }, { id: "CA-ON", name: "Ontario", type: "STATE" }] }, "2026-01-01");
+    expect(on.jurisdictions.map((j) => j.id)).toEqual(["CA-ON"]);
+    const mi = planJurisdictions(book, { country: "US", province: "MI", postalCode: "48226", jurisdictions: [{ id: "US", name: "US", type: "COUNTRY" }, { id: "US-MI", name: "MI", type: "STATE" }, { id: "US-MI-CITY-DETROIT", name: "Detroit", type: "CITY" }] }, "2026-01-01");
+    expect(mi.coverage).toBe("FULL"); // Michigan has no local sales taxes
+    const co = planJurisdictions(book, { country: "US", province: "CO", postalCode: "80202", jurisdictions: [{ id: "US", name: "US", type: "COUNTRY" }, { id: "US-CO", name: "CO", type: "STATE" }, { id: "US-CO-CITY-DENVER", name: "Denver", type: "CITY" }] }, "2026-01-01");
+    expect(co.coverage).toBe("STATE_ONLY");
+  });
+
+  it("uses an imported ZIP table's components from its month", () => {
+    const lookup = (state: string, zip: string, day: string) => (state === "CO" && zip === "80202" && day >= "2026-03-01" ? { regionName: "DENVER", state: 0.029, county: 0, city: 0.0481, special: 0.011 } : undefined);
+    const location: Location = { country: "US", province: "CO", postalCode: "80202", jurisdictions: [{ id: "US", name: "US", type: "COUNTRY" }, { id: "US-CO", name: "Colorado", type: "STATE" }, { id: "US-CO-CITY-DENVER", name: "Denver", type: "CITY" }] };
+    const march = planJurisdictions(book, location, "2026-03-02", lookup);
+    expect(march.coverage).toBe("FULL");
+    expect(march.jurisdictions.map((j) => [j.id, j.rates.standard])).toEqual([["US-CO", 0.029], ["US-CO-CITY-DENVER", 0.0481], ["US-CO-DIST-ZIP80202", 0.011]]);
+    expect(planJurisdictions(book, location, "2026-02-28", lookup).coverage).toBe("STATE_ONLY");
+  });
+
+  it("applies a self-only rule to the jurisdiction alone, and refuses bad data", () => {
+    const mi = planJurisdictions(book, { country: "US", province: "MI", postalCode: "48226", jurisdictions: [{ id: "US-MI", name: "MI", type: "STATE" }] }, "2026-01-01");
+    expect(determineLine(book, mi.jurisdictions, line(1000, "GROCERIES"), { day: "2026-01-01", currency: "USD" }).tax.taxAmount).toBe(0);
+    const overlapping = rateDataFileSchema.parse({ description: "bad", jurisdictions: [{ ...file.jurisdictions[7]!, rates: [period("2013-01-01", "2024-09-02", { standard: 0.24 }), period("2024-09-01", null, { standard: 0.255 })] }] });
+    expect(() => validateRateData([{ name: "bad.json", data: overlapping }])).toThrow(RateDataError);
+    const gap = rateDataFileSchema.parse({ description: "bad", jurisdictions: [{ ...file.jurisdictions[7]!, rates: [period("2013-01-01", "2024-08-01", { standard: 0.24 }), period("2024-09-01", null, { standard: 0.255 })] }] });
+    expect(() => validateRateData([{ name: "gap.json", data: gap }])).toThrow(/gap/);
+    expect(() => rateDataFileSchema.parse({ description: "bad", jurisdictions: [{ ...file.jurisdictions[7]!, rates: [period("2013-01-01", null, { standard: 1.2 })] }] })).toThrow();
+    const unknownRule = rateDataFileSchema.parse({ description: "bad", rules: [{ ...file.rules[0]!, jurisdiction: "US-ZZ" }] });
+    expect(() => validateRateData([{ name: "rule.json", data: unknownRule }])).toThrow(/unknown jurisdiction/);
+  });
+});

@@ -1,0 +1,114 @@
+// The public JSON of a calculation (spec: Calculation and Platform calculation response).
+import type { Calculation, LineItemResult, Totals } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
+import { type ApiVersion, versionAtLeast } from "../domain/api-versions.js";
+import { presentAddress } from "./address-schema.js";
+
+function presentLine(line: LineItemResult) {
+  return {
+    line_item_id: line.lineItemId,
+    product: {
+      reference_line_item_id: line.product?.referenceLineItemId ?? "",
+      reference_product_id: line.product?.referenceProductId ?? "",
+      reference_product_name: line.product?.referenceProductName ?? "",
+      product_tax_code: line.product?.productTaxCode ?? "",
+    },
+    tax_jurisdictions: line.taxJurisdictions.map((entry) => ({
+      tax_rate: entry.taxRate,
+      tax_due_decimal: Number(entry.taxDueDecimal),
+      fee_amount: Number(entry.feeAmount),
+      rate_type: entry.rateType,
+      tax_authority_name: entry.taxAuthorityName,
+      tax_authority_type: entry.taxAuthorityType,
+      tax_type: entry.taxType,
+      jurisdiction_name: entry.jurisdictionName,
+      jurisdiction_id: entry.jurisdictionId,
+      ...(entry.note ? { note: entry.note } : {}),
+    })),
+    tax_amount: Number(line.taxAmount),
+    amount: Number(line.amount),
+    amount_excluding_tax: Number(line.amountExcludingTax),
+    amount_including_tax: Number(line.amountIncludingTax),
+    quantity: Number(line.quantity),
+  };
+}
+
+function presentTotals(totals: Totals | undefined) {
+  return {
+    tax_amount: Number(totals?.taxAmount ?? 0n),
+    amount_excluding_tax: Number(totals?.amountExcludingTax ?? 0n),
+    amount_including_tax: Number(totals?.amountIncludingTax ?? 0n),
+  };
+}
+
+function totalFees(calculation: Calculation): number {
+  return calculation.lineItems.reduce((sum, line) => sum + line.taxJurisdictions.reduce((s, e) => s + Number(e.feeAmount), 0), 0);
+}
+
+/** Location fields came with 2026-03-01 (IP-based resolution). */
+function locationFields(calculation: Calculation, version: ApiVersion) {
+  if (!versionAtLeast(version, "2026-03-01")) return { address_resolution_status: calculation.addressResolutionStatus };
+  return {
+    address_resolution_status: calculation.addressResolutionStatus,
+    address_used: presentAddress(calculation.addressUsed),
+    location_source: calculation.locationSource,
+    resolution_precision: calculation.resolutionPrecision,
+  };
+}
+
+function customerField(calculation: Calculation) {
+  return {
+    type: calculation.customerType,
+    ...(calculation.customerId ? { id: calculation.customerId, reference_customer_id: calculation.referenceCustomerId } : {}),
+  };
+}
+
+export function presentCalculation(calculation: Calculation, version: ApiVersion) {
+  const totals = presentTotals(calculation.totals);
+  return {
+    id: calculation.id,
+    object: "tax.calculation",
+    testmode: !calculation.livemode,
+    customer_currency_code: calculation.customerCurrencyCode,
+    line_items: calculation.lineItems.map(presentLine),
+    total_tax_amount: totals.tax_amount,
+    tax_included_in_amount: calculation.taxIncludedInAmount,
+    total_amount_excluding_tax: totals.amount_excluding_tax,
+    total_amount_including_tax: totals.amount_including_tax,
+    total_fee_amount: totalFees(calculation),
+    created_at: Number(calculation.createdAt),
+    expires_at: Number(calculation.expiresAt),
+    transacted_at: Number(calculation.transactedAt),
+    customer: customerField(calculation),
+    automatic_tax: calculation.automaticTax,
+    ...locationFields(calculation, version),
+    rate_coverage: calculation.rateCoverage,
+    ...(calculation.exemptionReason ? { exemption_reason: calculation.exemptionReason } : {}),
+  };
+}
+
+export function presentPlatformCalculation(calculation: Calculation, version: ApiVersion) {
+  return {
+    id: calculation.id,
+    object: "tax.calculation",
+    testmode: !calculation.livemode,
+    customer_currency_code: calculation.customerCurrencyCode,
+    line_items: calculation.lineItems.map(presentLine),
+    ...(calculation.feeTotals ? { fee_line_items: calculation.feeLineItems.map(presentLine) } : {}),
+    totals: {
+      order: presentTotals(calculation.totals),
+      ...(calculation.feeTotals ? { fees: presentTotals(calculation.feeTotals) } : {}),
+    },
+    total_fee_amount: totalFees(calculation),
+    merchant: { id: calculation.merchant?.id ?? "", reference_merchant_id: calculation.merchant?.referenceMerchantId ?? "" },
+    roles: calculation.roles,
+    tax_included_in_amount: calculation.taxIncludedInAmount,
+    created_at: Number(calculation.createdAt),
+    expires_at: Number(calculation.expiresAt),
+    transacted_at: Number(calculation.transactedAt),
+    customer: customerField(calculation),
+    automatic_tax: calculation.automaticTax,
+    ...locationFields(calculation, version),
+    rate_coverage: calculation.rateCoverage,
+    ...(calculation.exemptionReason ? { exemption_reason: calculation.exemptionReason } : {}),
+  };
+}

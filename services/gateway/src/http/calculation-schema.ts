@@ -1,0 +1,84 @@
+// Request bodies of POST /tax/calculations and POST /tax/platform/calculations.
+import { z } from "zod";
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { CustomerInputSchema, OrderDetailsInputSchema } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
+import { addressMessage, addressSchema, taxIdSchema } from "./address-schema.js";
+
+/** Documented in docs/decisions.md ("Calculations"). */
+export const calculationLimits = { lineItems: 1000, maxAmount: 1_000_000_000_000, maxQuantity: 1_000_000_000 } as const;
+
+const lineItem = z.strictObject({
+  amount: z.number().int().min(0).max(calculationLimits.maxAmount),
+  quantity: z.number().int().min(1).max(calculationLimits.maxQuantity).default(1),
+  product_category: z.string().trim().min(1).max(100).optional(),
+  reference_product_id: z.string().trim().min(1).max(255).optional(),
+  reference_line_item_id: z.string().max(255).optional(),
+});
+
+export const orderDetailsSchema = z.strictObject({
+  customer_currency_code: z.string().trim().length(3).transform((code) => code.toUpperCase()),
+  tax_included_in_amount: z.boolean().default(false),
+  automatic_tax: z.enum(["auto", "disabled"]).default("auto"),
+  line_items: z.array(lineItem).min(1).max(calculationLimits.lineItems),
+});
+
+const ipSchema = z.strictObject({
+  value: z.string().max(100),
+  resolution: z.enum(["strict", "zero", "approximate", "best_effort"]).optional(),
+});
+
+export const customerSchema = z.strictObject({
+  type: z.enum(["CONSUMER", "BUSINESS"]).optional(),
+  tax_ids: z.array(taxIdSchema).max(20).optional(),
+  address: addressSchema.optional(),
+  ip: ipSchema.optional(),
+  id: z.string().trim().min(1).max(255).optional(),
+  reference_customer_id: z.string().trim().min(1).max(255).optional(),
+});
+
+const transactedAt = z.number().int().positive();
+
+export const calculationBody = z.strictObject({
+  customer: customerSchema,
+  order_details: orderDetailsSchema,
+  transacted_at: transactedAt.optional(),
+});
+
+export const platformCalculationBody = z.strictObject({
+  customer: customerSchema,
+  merchant: z.strictObject({
+    merchant_id: z.string().trim().min(1).max(255),
+    type: z.enum(["BUSINESS"]).optional(),
+    tax_ids: z.array(taxIdSchema).max(20).optional(),
+  }),
+  order_details: orderDetailsSchema,
+  roles: z.array(z.enum(["marketplace_provider", "payment_processor", "merchant_of_record"])).min(1).max(3),
+  fee_details: orderDetailsSchema.optional(),
+  transacted_at: transactedAt.optional(),
+});
+
+export function customerMessage(customer: z.output<typeof customerSchema>): MessageInitShape<typeof CustomerInputSchema> {
+  return {
+    type: customer.type ?? "CONSUMER",
+    taxIds: customer.tax_ids ?? [],
+    ...(customer.address ? { address: addressMessage(customer.address) } : {}),
+    ...(customer.ip ? { ip: { value: customer.ip.value, resolution: customer.ip.resolution ?? "strict" } } : {}),
+    id: customer.id ?? "",
+    referenceCustomerId: customer.reference_customer_id ?? "",
+  };
+}
+
+export function orderMessage(order: z.output<typeof orderDetailsSchema>): MessageInitShape<typeof OrderDetailsInputSchema> {
+  return {
+    customerCurrencyCode: order.customer_currency_code,
+    taxIncludedInAmount: order.tax_included_in_amount,
+    automaticTax: order.automatic_tax,
+    lineItems: order.line_items.map((line) => ({
+      amount: BigInt(line.amount),
+      quantity: BigInt(line.quantity),
+      productCategory: line.product_category ?? "",
+      referenceProductId: line.reference_product_id ?? "",
+      referenceLineItemId: line.reference_line_item_id ?? "",
+    })),
+  };
+}
