@@ -48,6 +48,17 @@ export const errorCodes = {
   calculation_expired: Code.FailedPrecondition,
   // Ledger and certificates
   transaction_not_found: Code.NotFound,
+  refund_exceeds_remaining: Code.InvalidArgument,
+  refund_not_found: Code.NotFound,
+  refund_already_reversed: Code.FailedPrecondition,
+  duplicate_reference_order_id: Code.AlreadyExists,
+  calculation_already_recorded: Code.AlreadyExists,
+  transaction_deleted: Code.FailedPrecondition,
+  transaction_has_refunds: Code.FailedPrecondition,
+  filing_not_found: Code.NotFound,
+  filing_not_approvable: Code.FailedPrecondition,
+  filing_not_rejectable: Code.FailedPrecondition,
+  invalid_filing_status: Code.InvalidArgument,
   CERTIFICATE_NOT_FOUND: Code.NotFound,
   TESTMODE_NOT_SUPPORTED: Code.FailedPrecondition,
   // Infrastructure

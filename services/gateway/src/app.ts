@@ -16,6 +16,8 @@ import {
 } from "@levy/kit";
 import { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
+import { LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
+import { createIdempotencyStore } from "./adapters/idempotency-store.js";
 import { createKeyStore, type KeyStore } from "./adapters/key-store.js";
 import { resolveSecrets } from "./adapters/secrets.js";
 import { gatewaySettings } from "./config.js";
@@ -71,7 +73,14 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
     createRpcTransport({ baseUrl: config.calcEngineUrl, interceptors: [metrics.clientInterceptor] }),
     breakerOptions,
   );
-  registerBreakerMetrics(metrics.registry, [catalog.breaker, calcEngine.breaker]);
+  const ledger = createGuardedClient(
+    "ledger",
+    LedgerService,
+    createRpcTransport({ baseUrl: config.ledgerUrl, interceptors: [metrics.clientInterceptor] }),
+    breakerOptions,
+  );
+  registerBreakerMetrics(metrics.registry, [catalog.breaker, calcEngine.breaker, ledger.breaker]);
+  const idempotencyStore = await createIdempotencyStore(store);
 
   const readiness = createReadiness(["levy.gateway.v1.KeyService"]);
   readiness.addCheck("storage", () => store.ping());
@@ -81,7 +90,8 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
     logger,
     registry: metrics.registry,
     ops: createOpsEndpoints(readiness, metrics.registry),
-    upstream: { catalog: catalog.client, calcEngine: calcEngine.client },
+    upstream: { catalog: catalog.client, calcEngine: calcEngine.client, ledger: ledger.client },
+    idempotencyStore,
     bodyLimit: config.bodyLimit,
   });
   const rest = http.createServer(app);
@@ -98,6 +108,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
       close: async () => {
         catalog.breaker.shutdown();
         calcEngine.breaker.shutdown();
+        ledger.breaker.shutdown();
         await store.close();
       },
     },

@@ -13,6 +13,7 @@ export const gatewaySettings = {
   apiKeyPepper: setting("API_KEY_PEPPER", "server-side secret mixed into API key hashes (at least 32 characters)", z.string().min(32).optional()),
   catalogUrl: upstreamUrlSetting("catalog"),
   calcEngineUrl: upstreamUrlSetting("calc-engine"),
+  ledgerUrl: upstreamUrlSetting("ledger"),
   upstreamTimeoutMs: setting("UPSTREAM_TIMEOUT_MS", "deadline of one call to an upstream service", configSchemas.positiveInt(3000)),
   breakerResetMs: setting("BREAKER_RESET_MS", "how long an open circuit breaker waits before a trial call", configSchemas.positiveInt(5000)),
   breakerErrorPercent: setting("BREAKER_ERROR_PERCENT", "failure percentage that opens a breaker", z.coerce.number().int().min(1).max(100).default(50)),

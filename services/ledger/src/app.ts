@@ -1,14 +1,25 @@
-// Wires the ledger service.
-import { startService, type RunningService } from "@levy/kit";
-import type { EventBus } from "@levy/events";
+// Wires the ledger service: transactions (with their refunds and outbox) on its own
+// database, the outbox relay, the filings consumer and the RPC surface.
+import { createRpcClient, createRpcTransport, startService, type RunningService } from "@levy/kit";
+import type { EventBus, Subscription } from "@levy/events";
+import { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
+import { createTransactionStore, openTransactionCollections, transactionSource } from "./adapters/transaction-store.js";
 import { ledgerSettings } from "./config.js";
-import { transactionCollection, type TransactionRecord } from "./domain/transaction.js";
+import { ledgerTopic } from "./events/ledger-events.js";
+import { createOutbox, outboxIndexCollection, type OutboxDocument, type OutboxIndexRecord } from "./events/outbox.js";
+import { createAggregator, filingsGroup, processedEventCollection, type ProcessedEventRecord } from "./filings/aggregator.js";
+import { filingCollection, summaryCollection, type FilingRecord, type SummaryRecord } from "./filings/filing.js";
+import { createFilingStore, filingSource } from "./filings/filing-store.js";
+import { filingTopic } from "./events/ledger-events.js";
 import { registerLedgerService } from "./rpc/ledger-service.js";
+import type { Collection } from "@levy/storage";
 
 export interface StartLedgerOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly sharedBus?: EventBus;
 }
+
+type OutboxCollection = Collection<OutboxDocument & Record<string, unknown>>;
 
 export function startLedger(options: StartLedgerOptions = {}): Promise<RunningService> {
   return startService({
@@ -16,11 +27,60 @@ export function startLedger(options: StartLedgerOptions = {}): Promise<RunningSe
     settings: ledgerSettings,
     env: options.env,
     sharedBus: options.sharedBus,
-    build: async ({ store }) => {
-      const transactions = await store.collection<TransactionRecord>(transactionCollection);
+    build: async ({ store, bus, config, logger, metrics }) => {
+      const calcEngine = createRpcClient(
+        CalcEngineService,
+        createRpcTransport({ baseUrl: config.calcEngineUrl, interceptors: [metrics.clientInterceptor] }),
+      );
+      const filings = await store.collection<FilingRecord>(filingCollection);
+      const summaries = await store.collection<SummaryRecord>(summaryCollection);
+      const processed = await store.collection<ProcessedEventRecord>(processedEventCollection);
+      const collections = await openTransactionCollections(store);
+      // The in-process bus of embedded mode keeps events in memory only: on a stop, the
+      // ledger waits (up to 3 s) until its filings consumer has applied what it published,
+      // so a graceful stop loses nothing. Kafka keeps them durably; no wait there.
+      const unapplied = new Set<string>();
+      const tracking = config.events === "in-process";
+      const trackedBus: EventBus = tracking
+        ? {
+            ...bus,
+            publish: async (topic, events) => {
+              if (topic === ledgerTopic) for (const event of events) unapplied.add(event.id);
+              await bus.publish(topic, events);
+            },
+          }
+        : bus;
+      const outbox = createOutbox({
+        bus: trackedBus,
+        logger,
+        index: await store.collection<OutboxIndexRecord>(outboxIndexCollection),
+        sources: {
+          [transactionSource]: { collection: collections.transactions as unknown as OutboxCollection, topic: ledgerTopic },
+          [filingSource]: { collection: filings as unknown as OutboxCollection, topic: filingTopic },
+        },
+      });
+      const transactions = createTransactionStore(collections, outbox);
+      const filingStore = createFilingStore(filings, summaries, outbox);
+      const aggregator = createAggregator({ filings, summaries, processed, outbox });
+      const subscription: Subscription = await bus.subscribe({
+        topic: ledgerTopic,
+        group: filingsGroup,
+        handler: async (event) => {
+          await aggregator(event);
+          unapplied.delete(event.id);
+        },
+        maxAttempts: 10,
+      });
+      outbox.start(config.outboxIntervalMs);
       return {
         serviceNames: ["levy.ledger.v1.LedgerService"],
-        registerRoutes: (router) => registerLedgerService(router, transactions),
+        registerRoutes: (router) => registerLedgerService(router, { transactions, filings: filingStore, calcEngine }),
+        close: async () => {
+          await outbox.stop();
+          const deadline = Date.now() + 3000;
+          while (tracking && unapplied.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+          await subscription.close();
+        },
       };
     },
   });

@@ -15,6 +15,10 @@ import {
 import type { Registry } from "prom-client";
 import type { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
+import type { LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
+import type { IdempotencyStore } from "../adapters/idempotency-store.js";
+import { idempotency } from "./idempotency.js";
+import { platformTransactionRoutes, refundReversalRoutes, refundRoutes, transactionRoutes } from "./transaction-routes.js";
 import type { KeyStore } from "../adapters/key-store.js";
 import { currentApiVersion } from "../domain/api-versions.js";
 import { adminRoutes } from "./admin-routes.js";
@@ -34,7 +38,8 @@ export interface GatewayHttpOptions {
   readonly logger: Logger;
   readonly registry: Registry;
   readonly ops: OpsEndpoints;
-  readonly upstream: { readonly catalog: Client<typeof CatalogService>; readonly calcEngine: Client<typeof CalcEngineService> };
+  readonly upstream: { readonly catalog: Client<typeof CatalogService>; readonly calcEngine: Client<typeof CalcEngineService>; readonly ledger: Client<typeof LedgerService> };
+  readonly idempotencyStore: IdempotencyStore;
   /** Largest accepted JSON body, e.g. "1mb". */
   readonly bodyLimit: string;
 }
@@ -69,11 +74,16 @@ export function createGatewayApp(options: GatewayHttpOptions): express.Express {
   app.use("/admin/v1", adminRoutes(options.keyStore, options.adminToken));
   const tax = express.Router();
   tax.use(authenticate(options.keyStore, { allowPublishable: false }));
+  tax.use(idempotency(options.idempotencyStore, options.logger));
   tax.use("/customers", customerRoutes(options.upstream.catalog));
   tax.use("/products", productRoutes(options.upstream.catalog));
   tax.use("/merchants", merchantRoutes(options.upstream.catalog));
   tax.use("/calculations", calculationRoutes(options.upstream.calcEngine));
   tax.use("/platform/calculations", platformCalculationRoutes(options.upstream.calcEngine));
+  tax.use("/transactions", transactionRoutes(options.upstream.ledger));
+  tax.use("/refunds", refundRoutes(options.upstream.ledger));
+  tax.use("/refund_reversals", refundReversalRoutes(options.upstream.ledger));
+  tax.use("/platform/transactions", platformTransactionRoutes(options.upstream.ledger));
   app.use("/tax", tax);
 
   app.use((request: Request) => {

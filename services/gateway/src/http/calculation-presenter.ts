@@ -2,28 +2,13 @@
 import type { Calculation, LineItemResult, Totals } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { type ApiVersion, versionAtLeast } from "../domain/api-versions.js";
 import { presentAddress } from "./address-schema.js";
+import { presentJurisdiction, presentLineProduct } from "./tax-line-presenter.js";
 
 function presentLine(line: LineItemResult) {
   return {
     line_item_id: line.lineItemId,
-    product: {
-      reference_line_item_id: line.product?.referenceLineItemId ?? "",
-      reference_product_id: line.product?.referenceProductId ?? "",
-      reference_product_name: line.product?.referenceProductName ?? "",
-      product_tax_code: line.product?.productTaxCode ?? "",
-    },
-    tax_jurisdictions: line.taxJurisdictions.map((entry) => ({
-      tax_rate: entry.taxRate,
-      tax_due_decimal: Number(entry.taxDueDecimal),
-      fee_amount: Number(entry.feeAmount),
-      rate_type: entry.rateType,
-      tax_authority_name: entry.taxAuthorityName,
-      tax_authority_type: entry.taxAuthorityType,
-      tax_type: entry.taxType,
-      jurisdiction_name: entry.jurisdictionName,
-      jurisdiction_id: entry.jurisdictionId,
-      ...(entry.note ? { note: entry.note } : {}),
-    })),
+    product: presentLineProduct(line.product),
+    tax_jurisdictions: line.taxJurisdictions.map(presentJurisdiction),
     tax_amount: Number(line.taxAmount),
     amount: Number(line.amount),
     amount_excluding_tax: Number(line.amountExcludingTax),

@@ -1,29 +1,197 @@
 // levy.ledger.v1.LedgerService.
-import type { ConnectRouter } from "@connectrpc/connect";
-import { LevyError, scopeFrom } from "@levy/kit";
+import type { Client, ConnectRouter } from "@connectrpc/connect";
+import { LevyError, epochSeconds, invalidField, missingField, scopeFrom } from "@levy/kit";
+import type { CalcEngineService, Calculation } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
-import type { Collection } from "@levy/storage";
-import type { TransactionRecord } from "../domain/transaction.js";
+import { StorageError, type Scope } from "@levy/storage";
+import type { TransactionStore } from "../adapters/transaction-store.js";
+import { errors } from "../domain/errors.js";
+import { platformTypes } from "../domain/from-calculation.js";
+import type { FilingStore } from "../filings/filing-store.js";
+import { filingMessage, refundMessage, transactionMessage } from "./presenters.js";
 
-export function registerLedgerService(router: ConnectRouter, transactions: Collection<TransactionRecord>): void {
+export interface LedgerDependencies {
+  readonly transactions: TransactionStore;
+  readonly filings: FilingStore;
+  readonly calcEngine: Pick<Client<typeof CalcEngineService>, "getCalculation">;
+}
+
+const defaultPageSize = 10;
+const maxPageSize = 100;
+const clampLimit = (limit: number) => (limit > 0 ? Math.min(limit, maxPageSize) : defaultPageSize);
+const optionalTime = (value: bigint) => (value === 0n ? undefined : Number(value));
+
+function withCursorErrors<T>(promise: Promise<T>): Promise<T> {
+  return promise.catch((error: unknown) => {
+    if (error instanceof StorageError && error.code === "invalid_cursor") {
+      throw new LevyError("invalid_cursor", "cursor is malformed or expired; restart from the first page", { field: "cursor" });
+    }
+    throw error;
+  });
+}
+
+function required(value: string, field: string): string {
+  if (value.trim() === "") throw missingField(field, "string");
+  if (value.length > 255) throw invalidField(field, `${field} is longer than 255 characters`);
+  return value;
+}
+
+/** Metadata is stored as document fields: keys must be safe field names. */
+function metadataOf(value: Readonly<Record<string, string>>): Record<string, string> {
+  const entries = Object.entries(value);
+  if (entries.length > 20) throw invalidField("metadata", "at most 20 metadata keys");
+  for (const [key, text] of entries) {
+    if (!/^[A-Za-z0-9_-]{1,40}$/.test(key)) throw invalidField(`metadata.${key.slice(0, 40)}`, "metadata keys are 1-40 letters, digits, _ or -");
+    if (text.length > 500) throw invalidField(`metadata.${key}`, "metadata values are at most 500 characters");
+  }
+  return Object.fromEntries(entries);
+}
+
+async function usableCalculation(deps: LedgerDependencies, scope: Scope, id: string, kind: "standard" | "platform"): Promise<Calculation> {
+  const { calculation } = await deps.calcEngine.getCalculation({ scope, calculationId: id });
+  if (!calculation) throw new LevyError("calculation_not_found", `no calculation ${id.slice(0, 100)}`);
+  if ((calculation.kind === "platform") !== (kind === "platform")) throw errors.wrongCalculationKind(id, kind);
+  if (calculation.expiresAt > 0n && Number(calculation.expiresAt) <= epochSeconds()) {
+    throw new LevyError("calculation_expired", `calculation ${id} expired at ${calculation.expiresAt}; calculate again`, { expires_at: String(calculation.expiresAt) });
+  }
+  return calculation;
+}
+
+export function registerLedgerService(router: ConnectRouter, deps: LedgerDependencies): void {
   router.service(LedgerService, {
+    recordTransaction: async (request) => {
+      const scope = scopeFrom(request.scope);
+      const calculationId = required(request.calculationId, "calculation_id");
+      const referenceOrderId = required(request.referenceOrderId, "reference_order_id");
+      const calculation = await usableCalculation(deps, scope, calculationId, "standard");
+      const { transaction, created } = await deps.transactions.record(scope, calculation, {
+        type: "order",
+        reference_order_id: referenceOrderId,
+        reference_payment_id: "",
+        transaction_processed_at: optionalTime(request.transactionProcessedAt) ?? epochSeconds(),
+        metadata: metadataOf(request.metadata),
+      });
+      return { transaction: transactionMessage(transaction, scope), created };
+    },
     getTransaction: async (request) => {
       const scope = scopeFrom(request.scope);
-      const record = await transactions.get(scope, request.transactionId);
-      if (!record || record.deleted_at !== null) {
-        throw new LevyError("transaction_not_found", `no transaction ${request.transactionId}`);
+      return { transaction: transactionMessage(await deps.transactions.get(scope, request.transactionId), scope) };
+    },
+    deleteTransaction: async (request) => {
+      const scope = scopeFrom(request.scope);
+      const deleted = await deps.transactions.delete(scope, request.transactionId);
+      return { deletedAt: BigInt(deleted.deleted_at ?? 0) };
+    },
+    createRefund: async (request) => {
+      const scope = scopeFrom(request.scope);
+      const transactionId = required(request.transactionId, "transaction_id");
+      const { transaction, refund } = await deps.transactions.refund(scope, transactionId, {
+        refund_type: request.refundType,
+        refund_processed_at: optionalTime(request.refundProcessedAt) ?? 0,
+        metadata: metadataOf(request.metadata),
+        line_items: request.lineItems.map((item) => ({
+          reference_line_item_id: item.referenceLineItemId,
+          amount: item.amount === undefined ? undefined : Number(item.amount),
+          quantity: item.quantity === undefined ? undefined : Number(item.quantity),
+        })),
+      });
+      return { refund: refundMessage(transaction, refund, scope) };
+    },
+    listRefunds: async (request) => {
+      const scope = scopeFrom(request.scope);
+      const { transaction, refunds } = await deps.transactions.listRefunds(scope, request.transactionId);
+      return { refunds: refunds.map((refund) => refundMessage(transaction, refund, scope)) };
+    },
+    reverseRefund: async (request) => {
+      const scope = scopeFrom(request.scope);
+      const { transaction, refund } = await deps.transactions.reverse(scope, required(request.refundId, "refund_id"));
+      return { refund: refundMessage(transaction, refund, scope) };
+    },
+    recordPlatformTransactions: async (request) => {
+      const scope = scopeFrom(request.scope);
+      const calculationId = required(request.platformCalculationId, "platform_calculation_id");
+      const referenceOrderId = required(request.referenceOrderId, "reference_order_id");
+      const calculation = await usableCalculation(deps, scope, calculationId, "platform");
+      const processedAt = optionalTime(request.transactionProcessedAt) ?? epochSeconds();
+      const results = [];
+      // One document per transaction, each recorded idempotently: a retry after a
+      // failure between the two completes the pair without duplicating either.
+      for (const type of platformTypes(calculation)) {
+        results.push(
+          await deps.transactions.record(scope, calculation, {
+            type,
+            reference_order_id: referenceOrderId,
+            reference_payment_id: request.referencePaymentId,
+            transaction_processed_at: processedAt,
+            metadata: metadataOf(request.metadata),
+          }),
+        );
       }
       return {
-        transaction: {
-          id: record.id,
-          calculationId: record.calculation_id,
-          referenceOrderId: record.reference_order_id,
-          currencyCode: record.currency_code,
-          totalTaxAmount: BigInt(record.total_tax_amount),
-          transactionProcessedAt: BigInt(record.transaction_processed_at),
-          createdAt: BigInt(record.created_at),
-          livemode: scope.livemode,
-        },
+        transactions: results.map((result) => transactionMessage(result.transaction, scope)),
+        created: results.some((result) => result.created),
+      };
+    },
+    listTransactions: async (request) => {
+      const scope = scopeFrom(request.scope);
+      const page = await withCursorErrors(
+        deps.transactions.list(scope, {
+          limit: clampLimit(request.limit),
+          cursor: request.cursor || undefined,
+          from: optionalTime(request.from),
+          to: optionalTime(request.to),
+          merchantId: request.merchantId || undefined,
+        }),
+      );
+      return { transactions: page.items.map((item) => transactionMessage(item, scope)), nextCursor: page.nextCursor ?? "" };
+    },
+    listFilings: async (request) => {
+      const scope = scopeFrom(request.scope);
+      const page = await withCursorErrors(
+        deps.filings.list(scope, {
+          limit: clampLimit(request.limit),
+          cursor: request.cursor || undefined,
+          status: request.status || undefined,
+          from: optionalTime(request.from),
+          to: optionalTime(request.to),
+        }),
+      );
+      const now = epochSeconds();
+      return { filings: page.items.map((item) => filingMessage(item, scope, now)), nextCursor: page.nextCursor ?? "" };
+    },
+    getFiling: async (request) => {
+      const scope = scopeFrom(request.scope);
+      return { filing: filingMessage(await deps.filings.get(scope, request.filingId), scope, epochSeconds()) };
+    },
+    approveFiling: async (request) => {
+      const scope = scopeFrom(request.scope);
+      return { filing: filingMessage(await deps.filings.approve(scope, request.filingId), scope, epochSeconds()) };
+    },
+    rejectFiling: async (request) => {
+      const scope = scopeFrom(request.scope);
+      return { filing: filingMessage(await deps.filings.reject(scope, request.filingId, request.reason.slice(0, 1000)), scope, epochSeconds()) };
+    },
+    getSalesSummary: async (request) => {
+      const scope = scopeFrom(request.scope);
+      const summary = await deps.filings.summary(scope, {
+        from: optionalTime(request.from),
+        to: optionalTime(request.to),
+        merchantId: request.merchantId || undefined,
+      });
+      return {
+        currencies: summary.currencies.map((totals) => ({
+          currencyCode: totals.currency_code,
+          grossSales: BigInt(totals.gross_sales),
+          taxCollected: BigInt(totals.tax_collected),
+          refunds: BigInt(totals.refunds),
+          refundedTax: BigInt(totals.refunded_tax),
+          netSales: BigInt(totals.gross_sales - totals.refunds),
+          netTax: BigInt(totals.tax_collected - totals.refunded_tax),
+          transactionCount: BigInt(totals.transaction_count),
+          refundCount: BigInt(totals.refund_count),
+        })),
+        periodFrom: summary.periodFrom,
+        periodTo: summary.periodTo,
       };
     },
   });

@@ -1,0 +1,228 @@
+// Transactions and their refunds. Every change is one optimistic single-document write
+// on the transaction (retried on a version conflict), carrying its event in the outbox.
+import { LevyError, epochSeconds, newId } from "@levy/kit";
+import type { EventEnvelope } from "@levy/events";
+import type { Calculation } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
+import { StorageError, type Collection, type Range, type Scope, type Store, type Stored } from "@levy/storage";
+import { errors } from "../domain/errors.js";
+import { transactionFromCalculation } from "../domain/from-calculation.js";
+import { applyRefundLines, planRefund, type RefundRequest } from "../domain/refund-math.js";
+import {
+  liveRefunds,
+  refundIndexCollection,
+  transactionCollection,
+  type RefundIndexRecord,
+  type RefundRecord,
+  type TransactionRecord,
+  type TransactionType,
+} from "../domain/transaction.js";
+import { eventTypes, ledgerEvent, refundPayload, transactionPayload } from "../events/ledger-events.js";
+import type { Outbox, OutboxDocument } from "../events/outbox.js";
+
+export const transactionSource = "transactions";
+const maxAttempts = 25;
+
+export interface RecordOptions {
+  readonly type: TransactionType;
+  readonly reference_order_id: string;
+  readonly reference_payment_id: string;
+  readonly transaction_processed_at: number;
+  readonly metadata: Record<string, string>;
+}
+
+export interface ListTransactionsOptions {
+  readonly limit: number;
+  readonly cursor?: string | undefined;
+  readonly from?: number | undefined;
+  readonly to?: number | undefined;
+  readonly merchantId?: string | undefined;
+}
+
+export interface TransactionStore {
+  readonly collection: Collection<TransactionRecord>;
+  record(scope: Scope, calculation: Calculation, options: RecordOptions): Promise<{ transaction: Stored<TransactionRecord>; created: boolean }>;
+  get(scope: Scope, id: string): Promise<Stored<TransactionRecord>>;
+  delete(scope: Scope, id: string): Promise<Stored<TransactionRecord>>;
+  refund(scope: Scope, transactionId: string, request: RefundRequest & { refund_processed_at: number; metadata: Record<string, string> }): Promise<{ transaction: Stored<TransactionRecord>; refund: RefundRecord }>;
+  listRefunds(scope: Scope, transactionId: string): Promise<{ transaction: Stored<TransactionRecord>; refunds: RefundRecord[] }>;
+  reverse(scope: Scope, refundId: string): Promise<{ transaction: Stored<TransactionRecord>; refund: RefundRecord }>;
+  list(scope: Scope, options: ListTransactionsOptions): Promise<{ items: Stored<TransactionRecord>[]; nextCursor: string | null }>;
+}
+
+function isConflict(error: unknown): boolean {
+  return error instanceof StorageError && error.code === "conflict";
+}
+
+/** Opens the two collections the transaction store needs (open each collection once per store). */
+export async function openTransactionCollections(store: Store) {
+  return {
+    transactions: await store.collection<TransactionRecord>(transactionCollection),
+    refundIndex: await store.collection<RefundIndexRecord>(refundIndexCollection),
+  };
+}
+
+export function createTransactionStore(
+  collections: { transactions: Collection<TransactionRecord>; refundIndex: Collection<RefundIndexRecord> },
+  outbox: Outbox,
+): TransactionStore {
+  const { transactions, refundIndex } = collections;
+
+  async function get(scope: Scope, id: string): Promise<Stored<TransactionRecord>> {
+    const record = await transactions.get(scope, id);
+    if (!record || record.deleted_at !== null) throw errors.transactionNotFound(id);
+    return record;
+  }
+
+  /** The same calculation and order again → the existing one; otherwise a conflict. */
+  async function existing(scope: Scope, calculationId: string, options: RecordOptions): Promise<Stored<TransactionRecord> | null> {
+    const byOrder = await transactions.findOne(scope, { reference_order_id: options.reference_order_id, type: options.type });
+    if (byOrder) {
+      if (byOrder.calculation_id !== calculationId) throw errors.orderAlreadyRecorded(options.reference_order_id, byOrder.id);
+      if (byOrder.deleted_at !== null) throw errors.transactionDeleted(byOrder.id);
+      return byOrder;
+    }
+    const byCalculation = await transactions.findOne(scope, { calculation_id: calculationId, type: options.type });
+    if (byCalculation) {
+      // Seen against FerretDB after a ledger crash: the order lookup missed a record the
+      // calculation lookup finds. The same calculation and order is still the same sale.
+      if (byCalculation.reference_order_id !== options.reference_order_id) {
+        throw errors.calculationAlreadyRecorded(calculationId, byCalculation.id, byCalculation.reference_order_id);
+      }
+      if (byCalculation.deleted_at !== null) throw errors.transactionDeleted(byCalculation.id);
+      return byCalculation;
+    }
+    return null;
+  }
+
+  /** Writes `change` on the transaction with its events, retrying version conflicts. */
+  async function change<R>(
+    scope: Scope,
+    id: string,
+    build: (current: Stored<TransactionRecord>) => { set: Partial<TransactionRecord>; events: EventEnvelope[]; result: R },
+  ): Promise<{ transaction: Stored<TransactionRecord>; result: R }> {
+    for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
+      const current = await get(scope, id);
+      const { set, events, result } = build(current);
+      await outbox.announce(scope, transactionSource, id, events);
+      try {
+        const transaction = await transactions.update(scope, id, {
+          expectedVersion: current.version,
+          set: { ...set, pending_events: [...(current.pending_events ?? []), ...events] },
+        });
+        await outbox.flush(scope, transactionSource, id);
+        return { transaction, result };
+      } catch (error) {
+        if (!isConflict(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * (attempt + 1))));
+      }
+    }
+    throw errors.busy(`transaction ${id}`);
+  }
+
+  return {
+    collection: transactions,
+    get,
+    async record(scope, calculation, options) {
+      const found = await existing(scope, calculation.id, options);
+      if (found) return { transaction: found, created: false };
+      const draft = transactionFromCalculation(calculation, { ...options, id: newId("tr"), now: epochSeconds() });
+      const event = ledgerEvent(scope, eventTypes.transactionRecorded, transactionPayload(draft));
+      draft.pending_events = [event];
+      await outbox.announce(scope, transactionSource, draft.id, [event]);
+      try {
+        const transaction = await transactions.insert(scope, draft);
+        await outbox.flush(scope, transactionSource, draft.id);
+        return { transaction, created: true };
+      } catch (error) {
+        // A concurrent record of the same order or calculation won the unique index.
+        if (error instanceof StorageError && error.code === "duplicate") {
+          const winner = await existing(scope, calculation.id, options);
+          if (winner) return { transaction: winner, created: false };
+        }
+        throw error;
+      }
+    },
+    async delete(scope, id) {
+      const { transaction } = await change(scope, id, (current) => {
+        if (liveRefunds(current).length > 0) throw errors.hasLiveRefunds(id);
+        const deletedAt = epochSeconds();
+        const payload = transactionPayload({ ...current, deleted_at: deletedAt });
+        return { set: { deleted_at: deletedAt }, events: [ledgerEvent(scope, eventTypes.transactionDeleted, payload)], result: null };
+      });
+      return transaction;
+    },
+    async refund(scope, transactionId, request) {
+      const refundId = newId("ref_tr");
+      await refundIndex.insertIfAbsent(scope, { id: refundId, transaction_id: transactionId });
+      const { transaction, result } = await change(scope, transactionId, (current) => {
+        const lines = planRefund(current, request);
+        const refund: RefundRecord = {
+          id: refundId,
+          refund_type: request.refund_type === "full" ? "full" : "partial",
+          refund_processed_at: request.refund_processed_at || epochSeconds(),
+          created_at: epochSeconds(),
+          lines,
+          reversed_at: null,
+          metadata: request.metadata,
+        };
+        const updated = { ...current, lines: applyRefundLines(current.lines, lines, 1), refunds: [...current.refunds, refund] };
+        return {
+          set: { lines: updated.lines, refunds: updated.refunds },
+          events: [ledgerEvent(scope, eventTypes.refundCreated, refundPayload(updated, refund))],
+          result: refund,
+        };
+      });
+      return { transaction, refund: result };
+    },
+    async listRefunds(scope, transactionId) {
+      const transaction = await get(scope, transactionId);
+      return { transaction, refunds: transaction.refunds };
+    },
+    async reverse(scope, refundId) {
+      const entry = await refundIndex.get(scope, refundId);
+      if (!entry) throw errors.refundNotFound(refundId);
+      const owner = await transactions.get(scope, entry.transaction_id);
+      if (!owner || !owner.refunds.some((refund) => refund.id === refundId)) throw errors.refundNotFound(refundId);
+      const { transaction, result } = await change(scope, entry.transaction_id, (current) => {
+        const refund = current.refunds.find((candidate) => candidate.id === refundId);
+        if (!refund) throw errors.refundNotFound(refundId);
+        if (refund.reversed_at !== null) throw errors.refundAlreadyReversed(refundId);
+        const reversed: RefundRecord = { ...refund, reversed_at: epochSeconds() };
+        const updated = {
+          ...current,
+          lines: applyRefundLines(current.lines, refund.lines, -1),
+          refunds: current.refunds.map((candidate) => (candidate.id === refundId ? reversed : candidate)),
+        };
+        return {
+          set: { lines: updated.lines, refunds: updated.refunds },
+          events: [ledgerEvent(scope, eventTypes.refundReversed, refundPayload(updated, reversed))],
+          result: reversed,
+        };
+      });
+      return { transaction, refund: result };
+    },
+    async list(scope, options) {
+      if (options.from !== undefined && options.to !== undefined && options.from > options.to) {
+        throw new LevyError("invalid_range", "from is after to", { field: "from" });
+      }
+      const range: Range | undefined =
+        options.from !== undefined || options.to !== undefined
+          ? { field: "transaction_processed_at", ...(options.from !== undefined ? { gte: options.from } : {}), ...(options.to !== undefined ? { lt: options.to + 1 } : {}) }
+          : undefined;
+      const merchant = options.merchantId
+        ? options.merchantId.startsWith("merch_")
+          ? { merchant_id: options.merchantId }
+          : { reference_merchant_id: options.merchantId }
+        : {};
+      const page = await transactions.list(scope, {
+        where: { deleted_at: null, ...merchant },
+        ...(range ? { range } : {}),
+        limit: options.limit,
+        ...(options.cursor ? { cursor: options.cursor } : {}),
+      });
+      return { items: page.items, nextCursor: page.nextCursor };
+    },
+  };
+}
+
+export type { OutboxDocument };

@@ -1,0 +1,181 @@
+// The transactional outbox. An event is stored on the document it describes (its
+// `pending_events` array) in the same single-document write as the change itself, so a
+// change and its events are durable together. Publishing happens afterwards:
+//
+// 1. Before the write, one index entry per event is inserted in the outbox index (a
+//    collection of the ledger's own, in a fixed internal scope), naming the document.
+//    The storage port cannot query across accounts, so the index is how the relay finds
+//    documents that may hold unpublished events.
+// 2. After the write, `flush` publishes the document's pending events, removes them
+//    from the document with an optimistic update, then deletes their index entries.
+// 3. A relay loop walks the index and flushes whatever a crash left behind. An entry
+//    whose event is not (or no longer) on its document is deleted once it is older than
+//    the grace period (the write it announced failed, or the event was published).
+//
+// A crash after publishing and before the removal publishes the event again on restart,
+// with the same event id: consumers de-duplicate on it, so nothing is double-counted.
+import type { EventBus, EventEnvelope } from "@levy/events";
+import type { Logger } from "@levy/kit";
+import { StorageError, type Collection, type Scope, type Stored } from "@levy/storage";
+
+export interface OutboxDocument {
+  id: string;
+  pending_events: EventEnvelope[];
+}
+
+export interface OutboxIndexRecord {
+  id: string;
+  source: string;
+  owner_account_id: string;
+  owner_livemode: boolean;
+  document_id: string;
+  event_id: string;
+  created_at_ms: number;
+}
+
+export const outboxIndexCollection = { name: "outbox_index" } as const;
+/** The index is the ledger's own bookkeeping, not an account's data. */
+export const outboxScope: Scope = { accountId: "__ledger_outbox__", livemode: false };
+
+export interface OutboxSource {
+  readonly collection: Collection<OutboxDocument & Record<string, unknown>>;
+  readonly topic: string;
+}
+
+export interface Outbox {
+  /** Announces events about to be written on a document (call before the write). */
+  announce(scope: Scope, source: string, documentId: string, events: readonly EventEnvelope[]): Promise<void>;
+  /** Publishes a document's pending events and clears them; errors are logged, not thrown. */
+  flush(scope: Scope, source: string, documentId: string): Promise<void>;
+  /** One pass of the relay over the index; returns how many entries it settled. */
+  relayOnce(): Promise<number>;
+  start(intervalMs: number): void;
+  stop(): Promise<void>;
+}
+
+export interface OutboxOptions {
+  readonly bus: EventBus;
+  readonly index: Collection<OutboxIndexRecord>;
+  readonly sources: Readonly<Record<string, OutboxSource>>;
+  readonly logger: Logger;
+  /** An entry whose event is not on its document is dropped after this long. */
+  readonly graceMs?: number;
+  /** The relay leaves entries younger than this to the write's own flush. */
+  readonly minAgeMs?: number;
+}
+
+function indexId(scope: Scope, source: string, documentId: string, eventId: string): string {
+  return `${source}:${scope.livemode ? "live" : "test"}:${scope.accountId}:${documentId}:${eventId}`;
+}
+
+export function createOutbox(options: OutboxOptions): Outbox {
+  const graceMs = options.graceMs ?? 30_000;
+  const minAgeMs = options.minAgeMs ?? 1000;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+
+  function sourceOf(name: string): OutboxSource {
+    const source = options.sources[name];
+    if (!source) throw new Error(`unknown outbox source ${name}`);
+    return source;
+  }
+
+  /** Publishes and clears; returns the ids of events no longer pending on the document. */
+  async function publishPending(scope: Scope, sourceName: string, documentId: string): Promise<Set<string> | null> {
+    const source = sourceOf(sourceName);
+    let document: Stored<OutboxDocument> | null = await source.collection.get(scope, documentId);
+    if (!document) return null;
+    const events = document.pending_events ?? [];
+    if (events.length === 0) return new Set();
+    await options.bus.publish(source.topic, events);
+    const published = new Set(events.map((event) => event.id));
+    for (let attempt = 0; attempt < 20 && document; attempt += 1) {
+      const remaining = document.pending_events.filter((event) => !published.has(event.id));
+      if (remaining.length === document.pending_events.length) break;
+      try {
+        await source.collection.update(scope, documentId, { expectedVersion: document.version, set: { pending_events: remaining } });
+        break;
+      } catch (error) {
+        if (!(error instanceof StorageError && error.code === "conflict")) throw error;
+        document = await source.collection.get(scope, documentId);
+      }
+    }
+    return published;
+  }
+
+  async function flush(scope: Scope, sourceName: string, documentId: string): Promise<void> {
+    try {
+      const published = await publishPending(scope, sourceName, documentId);
+      for (const eventId of published ?? []) await options.index.delete(outboxScope, indexId(scope, sourceName, documentId, eventId));
+    } catch (error) {
+      options.logger.warn({ err: error, document_id: documentId }, "outbox flush failed; the relay will retry");
+    }
+  }
+
+  async function relayOnce(): Promise<number> {
+    let settled = 0;
+    let cursor: string | undefined;
+    const now = Date.now();
+    do {
+      const page = await options.index.list(outboxScope, { limit: 200, ...(cursor ? { cursor } : {}) });
+      for (const entry of page.items) {
+        if (stopped) return settled;
+        // Young entries belong to a write in progress, whose own flush follows.
+        if (now - entry.created_at_ms < minAgeMs) continue;
+        const scope = { accountId: entry.owner_account_id, livemode: entry.owner_livemode };
+        const source = sourceOf(entry.source);
+        const document = await source.collection.get(scope, entry.document_id);
+        const onDocument = document?.pending_events?.some((event) => event.id === entry.event_id) ?? false;
+        if (onDocument) {
+          const published = await publishPending(scope, entry.source, entry.document_id);
+          if (published?.has(entry.event_id)) {
+            await options.index.delete(outboxScope, entry.id);
+            settled += 1;
+          }
+        } else if (now - entry.created_at_ms >= graceMs) {
+          await options.index.delete(outboxScope, entry.id);
+          settled += 1;
+        }
+      }
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    return settled;
+  }
+
+  return {
+    async announce(scope, source, documentId, events) {
+      const now = Date.now();
+      for (const event of events) {
+        await options.index.insertIfAbsent(outboxScope, {
+          id: indexId(scope, source, documentId, event.id),
+          source,
+          owner_account_id: scope.accountId,
+          owner_livemode: scope.livemode,
+          document_id: documentId,
+          event_id: event.id,
+          created_at_ms: now,
+        });
+      }
+    },
+    flush,
+    relayOnce,
+    start(intervalMs) {
+      const tick = () => {
+        if (stopped) return;
+        running = relayOnce()
+          .catch((error: unknown) => options.logger.warn({ err: error }, "outbox relay pass failed"))
+          .finally(() => {
+            running = null;
+            if (!stopped) timer = setTimeout(tick, intervalMs);
+          });
+      };
+      timer = setTimeout(tick, intervalMs);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,166 @@
+// Reading filings and summaries, and the client's approve/reject decisions.
+import { LevyError, epochSeconds } from "@levy/kit";
+import { StorageError, type Collection, type Scope, type Stored } from "@levy/storage";
+import { errors } from "../domain/errors.js";
+import { eventTypes, ledgerEvent } from "../events/ledger-events.js";
+import type { Outbox } from "../events/outbox.js";
+import { effectiveStatus, filingStatuses, isFilingStatus, monthOf, type FilingRecord, type FilingStatus, type SummaryRecord } from "./filing.js";
+
+export const filingSource = "filings";
+
+export interface FilingListOptions {
+  readonly limit: number;
+  readonly cursor?: string | undefined;
+  readonly status?: string | undefined;
+  readonly from?: number | undefined;
+  readonly to?: number | undefined;
+}
+
+export interface CurrencyTotals {
+  currency_code: string;
+  gross_sales: number;
+  tax_collected: number;
+  refunds: number;
+  refunded_tax: number;
+  transaction_count: number;
+  refund_count: number;
+}
+
+export interface FilingStore {
+  get(scope: Scope, id: string): Promise<Stored<FilingRecord>>;
+  list(scope: Scope, options: FilingListOptions): Promise<{ items: Stored<FilingRecord>[]; nextCursor: string | null }>;
+  approve(scope: Scope, id: string): Promise<Stored<FilingRecord>>;
+  reject(scope: Scope, id: string, reason: string): Promise<Stored<FilingRecord>>;
+  summary(scope: Scope, options: { from?: number | undefined; to?: number | undefined; merchantId?: string | undefined }): Promise<{ currencies: CurrencyTotals[]; periodFrom: string; periodTo: string }>;
+}
+
+function checkRange(from: number | undefined, to: number | undefined): void {
+  if (from !== undefined && to !== undefined && from > to) throw new LevyError("invalid_range", "from is after to", { field: "from" });
+}
+
+export function createFilingStore(filings: Collection<FilingRecord>, summaries: Collection<SummaryRecord>, outbox: Outbox): FilingStore {
+  async function get(scope: Scope, id: string): Promise<Stored<FilingRecord>> {
+    const record = await filings.get(scope, id);
+    if (!record) throw errors.filingNotFound(id);
+    return record;
+  }
+
+  async function decide(scope: Scope, id: string, to: "approved" | "rejected", reason: string): Promise<Stored<FilingRecord>> {
+    for (let attempt = 0; attempt < 25; attempt += 1) {
+      const current = await get(scope, id);
+      const now = epochSeconds();
+      const from = effectiveStatus(current, now);
+      if (from !== "pending_client_approval") throw to === "approved" ? errors.filingNotApprovable(id, from) : errors.filingNotRejectable(id, from);
+      const event = ledgerEvent(scope, eventTypes.filingStatusChanged, {
+        filing_id: id,
+        period: current.period,
+        jurisdiction_id: current.jurisdiction_id,
+        currency_code: current.currency_code,
+        from_status: from,
+        to_status: to,
+        changed_at: now,
+        ...(to === "rejected" ? { reason } : {}),
+      });
+      await outbox.announce(scope, filingSource, id, [event]);
+      try {
+        const updated = await filings.update(scope, id, {
+          expectedVersion: current.version,
+          set: {
+            status: to,
+            updated_at: now,
+            ...(to === "approved" ? { approved_at: now } : { rejected_at: now, rejection_reason: reason }),
+            pending_events: [...(current.pending_events ?? []), event],
+          },
+        });
+        await outbox.flush(scope, filingSource, id);
+        return updated;
+      } catch (error) {
+        if (!(error instanceof StorageError && error.code === "conflict")) throw error;
+      }
+    }
+    throw errors.busy(`filing ${id}`);
+  }
+
+  return {
+    get,
+    async list(scope, options) {
+      checkRange(options.from, options.to);
+      let wanted: FilingStatus | undefined;
+      if (options.status) {
+        if (!isFilingStatus(options.status)) throw errors.invalidFilingStatus(options.status, filingStatuses);
+        wanted = options.status;
+      }
+      const stored = wanted === "pending_client_approval" ? "open" : wanted;
+      const range =
+        options.from !== undefined || options.to !== undefined
+          ? {
+              field: "period_start",
+              ...(options.from !== undefined ? { gte: monthOf(options.from).start } : {}),
+              ...(options.to !== undefined ? { lt: options.to + 1 } : {}),
+            }
+          : undefined;
+      const page = await filings.list(scope, {
+        ...(stored ? { where: { status: stored } } : {}),
+        ...(range ? { range } : {}),
+        limit: options.limit,
+        ...(options.cursor ? { cursor: options.cursor } : {}),
+      });
+      const now = epochSeconds();
+      // open and pending_client_approval are one stored status: the page may come back short.
+      const items = wanted ? page.items.filter((item) => effectiveStatus(item, now) === wanted) : page.items;
+      return { items, nextCursor: page.nextCursor };
+    },
+    approve: (scope, id) => decide(scope, id, "approved", ""),
+    reject: (scope, id, reason) => decide(scope, id, "rejected", reason),
+    async summary(scope, options) {
+      checkRange(options.from, options.to);
+      const range =
+        options.from !== undefined || options.to !== undefined
+          ? {
+              field: "period_start",
+              ...(options.from !== undefined ? { gte: monthOf(options.from).start } : {}),
+              ...(options.to !== undefined ? { lt: options.to + 1 } : {}),
+            }
+          : undefined;
+      const merchant = options.merchantId
+        ? options.merchantId.startsWith("merch_")
+          ? { merchant_id: options.merchantId }
+          : { reference_merchant_id: options.merchantId }
+        : {};
+      const byCurrency = new Map<string, CurrencyTotals>();
+      let first = "";
+      let last = "";
+      let cursor: string | undefined;
+      do {
+        const page = await summaries.list(scope, { where: merchant, ...(range ? { range } : {}), limit: 500, ...(cursor ? { cursor } : {}) });
+        for (const item of page.items) {
+          const totals = byCurrency.get(item.currency_code) ?? {
+            currency_code: item.currency_code,
+            gross_sales: 0,
+            tax_collected: 0,
+            refunds: 0,
+            refunded_tax: 0,
+            transaction_count: 0,
+            refund_count: 0,
+          };
+          totals.gross_sales += item.gross_sales;
+          totals.tax_collected += item.tax_collected;
+          totals.refunds += item.refunds;
+          totals.refunded_tax += item.refunded_tax;
+          totals.transaction_count += item.transaction_count;
+          totals.refund_count += item.refund_count;
+          byCurrency.set(item.currency_code, totals);
+          if (first === "" || item.period < first) first = item.period;
+          if (item.period > last) last = item.period;
+        }
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      const currencies = [...byCurrency.values()].sort((a, b) => a.currency_code.localeCompare(b.currency_code));
+      return {
+        currencies,
+        periodFrom: options.from !== undefined ? monthOf(options.from).period : first,
+        periodTo: options.to !== undefined ? monthOf(options.to).period : last,
+      };
+    },
+  };
+}

@@ -1,0 +1,4 @@
+import { describeLedger } from "./ledger-suite.js";
+import { startEmbeddedSystem } from "../support/system.js";
+
+describeLedger("embedded", () => startEmbeddedSystem());
