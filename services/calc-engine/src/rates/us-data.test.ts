@@ -6,7 +6,7 @@
 // tables in /work/shared/fixtures/us-avalara-zip5 (see its README). Where they differ,
 // the reason is written down in an allow-list below; the allow-list is itself checked,
 // so a stale entry fails the test.
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
