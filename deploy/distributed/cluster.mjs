@@ -15,14 +15,27 @@ export const services = ["geo-resolver", "catalog", "calc-engine", "ledger", "ce
 const prefix = (service) => service.toUpperCase().replaceAll("-", "_");
 
 /** Asks the OS for a free loopback port. */
+const handedOut = new Set();
+
+/**
+ * A free loopback port below Linux's ephemeral range (32768+): ports from listen(0) come
+ * from that range, where outgoing connections can take them before the service binds.
+ */
 export async function freePort() {
-  const server = net.createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address();
-  server.close();
-  await once(server, "close");
-  return port;
+  for (;;) {
+    const port = 20000 + Math.floor(Math.random() * 12000);
+    if (handedOut.has(port)) continue;
+    const server = net.createServer();
+    const free = await new Promise((resolve) => {
+      server.once("error", () => resolve(false));
+      server.listen(port, "127.0.0.1", () => resolve(true));
+    });
+    if (!free) continue;
+    server.close();
+    await once(server, "close");
+    handedOut.add(port);
+    return port;
+  }
 }
 
 /** Builds the environment every service process gets: ports, peers, infrastructure. */
