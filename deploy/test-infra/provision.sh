@@ -7,8 +7,17 @@ set -euo pipefail
 # shellcheck source=common.sh
 source "$(dirname "$0")/common.sh"
 
+# True when the binary reports the pinned version. The output is captured first: piping
+# it into `grep -q` under pipefail fails at random, because grep exits on the first
+# match and FerretDB then dies of SIGPIPE writing its remaining lines.
+ferretdb_is_pinned() {
+  local reported
+  reported=$("$FERRETDB_BIN" --version 2>/dev/null) || return 1
+  [[ $reported == *"version: $FERRETDB_VERSION"* ]]
+}
+
 provision_ferretdb() {
-  if [[ -x "$FERRETDB_BIN" ]] && "$FERRETDB_BIN" --version 2>/dev/null | grep -q "version: $FERRETDB_VERSION"; then
+  if [[ -x "$FERRETDB_BIN" ]] && ferretdb_is_pinned; then
     log "FerretDB $FERRETDB_VERSION: cached"
     return
   fi
@@ -26,7 +35,7 @@ provision_ferretdb() {
     go build -mod=vendor -o "$FERRETDB_BIN" github.com/FerretDB/FerretDB/cmd/ferretdb || fail "FerretDB build failed"
   )
   rm -rf "$build"
-  "$FERRETDB_BIN" --version | grep -q "version: $FERRETDB_VERSION" || fail "built FerretDB does not report $FERRETDB_VERSION"
+  ferretdb_is_pinned || fail "built FerretDB does not report $FERRETDB_VERSION"
   log "FerretDB $FERRETDB_VERSION: built at $FERRETDB_BIN"
 }
 
