@@ -1,19 +1,25 @@
 #!/usr/bin/env bash
 # Builds FerretDB and assembles Apache Kafka for the integration tests, once: both are
 # cached under $LEVY_CACHE (default .cache/, git-ignored) and reused afterwards.
-#   FerretDB v1.24.2: Go module from the Go module proxy, pinned by ferretdb/go.sum.
+#   FerretDB v1.24.2: Go module from the Go module proxy, pinned by ferretdb/go.sum,
+#     with ferretdb/*.patch applied (see ferretdb/README.md).
 #   Kafka 3.9.1 (KRaft): jars from Maven Central, pinned by kafka/pom.xml.
 set -euo pipefail
 # shellcheck source=common.sh
 source "$(dirname "$0")/common.sh"
 
-# True when the binary reports the pinned version. The output is captured first: piping
-# it into `grep -q` under pipefail fails at random, because grep exits on the first
-# match and FerretDB then dies of SIGPIPE writing its remaining lines.
+FERRETDB_PATCHES_STAMP="$FERRETDB_BIN.patches"
+ferretdb_patches_digest() { cat "$INFRA_DIR"/ferretdb/*.patch | sha256sum | cut -d' ' -f1; }
+
+# True when the binary reports the pinned version and was built with today's patches.
+# The output is captured first: piping it into `grep -q` under pipefail fails at
+# random, because grep exits on the first match and FerretDB then dies of SIGPIPE
+# writing its remaining lines.
 ferretdb_is_pinned() {
   local reported
   reported=$("$FERRETDB_BIN" --version 2>/dev/null) || return 1
-  [[ $reported == *"version: $FERRETDB_VERSION"* ]]
+  [[ $reported == *"version: $FERRETDB_VERSION"* ]] || return 1
+  [[ "$(cat "$FERRETDB_PATCHES_STAMP" 2>/dev/null)" == "$(ferretdb_patches_digest)" ]]
 }
 
 provision_ferretdb() {
@@ -22,6 +28,7 @@ provision_ferretdb() {
     return
   fi
   command -v go >/dev/null || fail "Go is needed to build FerretDB (go install from the Go module proxy)"
+  command -v patch >/dev/null || fail "patch is needed to build FerretDB (apt-get install patch)"
   local build="$LEVY_CACHE/build/ferretdb"
   log "FerretDB $FERRETDB_VERSION: building (about 2 minutes the first time)"
   rm -rf "$build" && mkdir -p "$build" "$(dirname "$FERRETDB_BIN")"
@@ -32,9 +39,14 @@ provision_ferretdb() {
     # FerretDB's release tooling), so vendor it and add the file before building.
     go mod vendor || fail "could not download FerretDB's modules from the Go module proxy"
     echo "$FERRETDB_VERSION" > vendor/github.com/FerretDB/FerretDB/build/version/version.txt
+    for change in "$INFRA_DIR"/ferretdb/*.patch; do
+      patch --batch --forward -p1 -d vendor/github.com/FerretDB/FerretDB <"$change" >/dev/null \
+        || fail "$(basename "$change") does not apply to FerretDB $FERRETDB_VERSION"
+    done
     go build -mod=vendor -o "$FERRETDB_BIN" github.com/FerretDB/FerretDB/cmd/ferretdb || fail "FerretDB build failed"
   )
   rm -rf "$build"
+  ferretdb_patches_digest >"$FERRETDB_PATCHES_STAMP"
   ferretdb_is_pinned || fail "built FerretDB does not report $FERRETDB_VERSION"
   log "FerretDB $FERRETDB_VERSION: built at $FERRETDB_BIN"
 }
