@@ -123,8 +123,9 @@ export function createTransactionStore(
     collection: transactions,
     get,
     async record(scope, calculation, options) {
-      const found = await existing(scope, calculation.id, options);
-      if (found) return { transaction: found, created: false };
+      // Insert first and look for an existing sale only when a unique index refuses the
+      // insert: a lookup by order or calculation id is a collection scan on FerretDB, so
+      // doing it on every record made recording slower with every transaction stored.
       const draft = transactionFromCalculation(calculation, { ...options, id: newId("tr"), now: epochSeconds() });
       const event = ledgerEvent(scope, eventTypes.transactionRecorded, transactionPayload(draft));
       draft.pending_events = [event];
@@ -134,7 +135,8 @@ export function createTransactionStore(
         await outbox.flush(scope, transactionSource, draft.id);
         return { transaction, created: true };
       } catch (error) {
-        // A concurrent record of the same order or calculation won the unique index.
+        // The same order or calculation is already recorded (a retry, or a concurrent
+        // record that won the unique index): the same sale again, or a conflict.
         if (error instanceof StorageError && error.code === "duplicate") {
           const winner = await existing(scope, calculation.id, options);
           if (winner) return { transaction: winner, created: false };
