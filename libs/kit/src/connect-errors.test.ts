@@ -1,0 +1,21 @@
+import { Code, ConnectError } from "@connectrpc/connect";
+import { describe, expect, it } from "vitest";
+import { fromConnectError, toConnectError } from "./connect-errors.js";
+import { LevyError } from "./levy-error.js";
+
+describe("fromConnectError", () => {
+  it("keeps the code a service decided, even when its gRPC code is Aborted", () => {
+    const sent = toConnectError(new LevyError("conflict", "record changed, retry"));
+    expect(sent.code).toBe(Code.Aborted);
+    expect(fromConnectError(sent).code).toBe("conflict");
+  });
+
+  it.each([
+    ["a connection dropped mid-call", new ConnectError("read ECONNRESET", Code.Aborted), "upstream_unavailable"],
+    ["an unreachable dependency", new ConnectError("connect ECONNREFUSED", Code.Unavailable), "upstream_unavailable"],
+    ["a deadline", new ConnectError("deadline", Code.DeadlineExceeded), "upstream_timeout"],
+    ["anything else", new ConnectError("boom", Code.Internal), "internal_error"],
+  ])("maps %s without ErrorInfo to %s", (_name, error, code) => {
+    expect(fromConnectError(error).code).toBe(code);
+  });
+});
