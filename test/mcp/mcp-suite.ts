@@ -133,6 +133,11 @@ export function describeMcp(mode: string, startSystem: (env: Record<string, stri
       await ctx.system.stopService("ledger");
       try {
         expect(toolError(await call("list_transactions"))).toEqual({ error_code: "internal_error", error_message: "unexpected server error; safe to retry" });
+        // Operators see it, and refused requests, in Prometheus.
+        expect((await rawMcp(ctx.system.mcpUrl, { key: null })).status).toBe(401);
+        const metrics = await (await fetch(`http://127.0.0.1:${ctx.system.opsPorts["mcp-bridge"]}/metrics`)).text();
+        expect(metrics).toMatch(/levy_mcp_tool_calls_total\{[^}]*tool="list_transactions",outcome="internal_error"[^}]*\} [1-9]/);
+        expect(metrics).toMatch(/levy_mcp_http_responses_total\{[^}]*status="401"[^}]*\} [1-9]/);
       } finally {
         await ctx.system.restart("ledger");
       }

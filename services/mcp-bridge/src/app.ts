@@ -5,6 +5,7 @@ import type { EventBus } from "@levy/events";
 import { createConnectUpstream } from "./adapters/connect-upstream.js";
 import { mcpBridgeSettings } from "./config.js";
 import { createMcpApp } from "./http/mcp-app.js";
+import { createMcpMetrics } from "./http/mcp-metrics.js";
 import { startPublicServer } from "./http/public-server.js";
 import { registerMcpBridgeService } from "./rpc/mcp-bridge-service.js";
 import { allTools } from "./tools/all-tools.js";
@@ -36,13 +37,15 @@ export async function startMcpBridge(options: StartMcpBridgeOptions = {}): Promi
         metrics,
       });
       const offered = allTools.filter((tool) => config.writeToolsEnabled || !tool.write);
-      const registry = createToolRegistry(allTools, { writeToolsEnabled: config.writeToolsEnabled, logger });
+      const mcpMetrics = createMcpMetrics(metrics.registry);
+      const registry = createToolRegistry(allTools, { writeToolsEnabled: config.writeToolsEnabled, logger, onCall: mcpMetrics.countToolCall });
       const app = createMcpApp({
         registry,
         upstream,
         rateLimit: { limit: config.rateLimit, windowSeconds: config.rateWindowSeconds },
         bodyLimit: config.bodyLimit,
         logger,
+        metrics: mcpMetrics,
       });
       const server = await startPublicServer(config.host, config.publicPort, app);
       publicPort = server.port;

@@ -9,6 +9,7 @@ import { createMcpServer } from "../mcp/create-mcp-server.js";
 import type { Caller, Upstream } from "../ports/upstream.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { requestIdOf, rpcCodes, sendRpcError } from "./json-rpc-error.js";
+import type { McpMetrics } from "./mcp-metrics.js";
 
 export interface McpAppOptions {
   readonly registry: ToolRegistry;
@@ -16,6 +17,7 @@ export interface McpAppOptions {
   readonly rateLimit: { readonly limit: number; readonly windowSeconds: number };
   readonly bodyLimit: string;
   readonly logger: Logger;
+  readonly metrics?: McpMetrics;
 }
 
 interface Locals {
@@ -33,6 +35,7 @@ export function createMcpApp(options: McpAppOptions): express.Express {
   app.use((request, response, next) => {
     const requestId = requestIdFrom(request.get(REQUEST_ID_HEADER));
     response.set(REQUEST_ID_HEADER, requestId);
+    if (request.path === "/mcp") response.on("finish", () => options.metrics?.countResponse(response.statusCode));
     runWithRequestContext({ requestId }, next);
   });
   app.get("/ping", (_request, response) => {

@@ -37,6 +37,8 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(definit
 export interface ToolRegistryOptions {
   readonly writeToolsEnabled: boolean;
   readonly logger?: Logger;
+  /** Told the outcome of every call of a known tool: "ok" or the error_code. */
+  readonly onCall?: (tool: string, outcome: string) => void;
 }
 
 export interface ToolRegistry {
@@ -88,10 +90,13 @@ export function createToolRegistry(tools: readonly ToolDefinition[], options: To
       const tool = enabled.get(name);
       if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 100)}`);
       try {
-        return await run(tool, args, context);
+        const result = await run(tool, args, context);
+        options.onCall?.(name, "ok");
+        return result;
       } catch (error) {
         const toolError = toToolError(error);
         if (toolError.code === "internal_error") options.logger?.error({ err: error, tool: name }, "tool failed unexpectedly");
+        options.onCall?.(name, toolError.code);
         return errorResult(toolError);
       }
     },
