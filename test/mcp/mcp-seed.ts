@@ -9,6 +9,8 @@ type Api = ReturnType<typeof createApi>;
 const V = "2026-03-01";
 export const june = Date.UTC(2025, 5, 15) / 1000;
 export const may = Date.UTC(2025, 4, 10) / 1000;
+/** The filing of the June sales (all in Detroit, Michigan: state tax only). */
+export const juneFiling = "fil_2025-06_US-MI_USD";
 const detroit = { address_line_1: "1 Woodward Ave", address_city: "Detroit", address_province: "MI", address_postal_code: "48226", address_country: "US" };
 const philadelphia = { address_line_1: "1 Market St", address_city: "Philadelphia", address_province: "PA", address_postal_code: "19103", address_country: "US" };
 

@@ -3,9 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { McpBridgeReplica } from "../support/system.js";
 import { callTool, connectMcp, ok, toolError, withMcp } from "./mcp-client.js";
+import { juneFiling } from "./mcp-seed.js";
 import type { McpContext } from "./mcp-suite.js";
 
-export function describeWriteTools(ctx: McpContext, juneFiling: string, writeTools: readonly string[]): void {
+export function describeWriteTools(ctx: McpContext, writeTools: readonly string[]): void {
   describe("write tools (MCP_WRITE_TOOLS=true)", () => {
     let writer: McpBridgeReplica;
     const call = (name: string, args: Record<string, unknown> = {}) => withMcp(writer.mcpUrl, ctx.account.testSecret, (client) => callTool(client, name, args));
