@@ -76,24 +76,32 @@ export async function startCluster({ base, output = () => {}, readyTimeoutMs = 6
   const { env, ports } = await clusterEnv(base);
   const children = new Map();
 
-  async function start(service) {
+  function spawnService(service, serviceEnv) {
     const child = spawn(process.execPath, [path.join(root, "services", service, "dist", "main.js")], {
-      env,
+      env: serviceEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout.on("data", (chunk) => output(service, chunk.toString()));
     child.stderr.on("data", (chunk) => output(service, chunk.toString()));
+    return child;
+  }
+
+  async function start(service) {
+    const child = spawnService(service, env);
     children.set(service, child);
     await waitReady(ports[service].ops, child, service, readyTimeoutMs);
   }
 
-  async function stop(service, signal = "SIGTERM") {
-    const child = children.get(service);
+  async function kill(child, signal) {
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = once(child, "exit");
     child.kill(signal);
     await exited;
   }
+
+  const replicas = new Set();
+
+  const stop = (service, signal = "SIGTERM") => kill(children.get(service), signal);
 
   for (const service of services) await start(service);
   return {
@@ -107,7 +115,32 @@ export async function startCluster({ base, output = () => {}, readyTimeoutMs = 6
       await stop(service, signal);
       await start(service);
     },
+    /**
+     * Starts one more process of a service (a replica beside the first) on its own
+     * ports; `overrides` adds or replaces settings (an MCP bridge replica needs MCP_PORT).
+     */
+    startReplica: async (service, overrides = {}) => {
+      const replicaPorts = { grpc: await freePort(), ops: await freePort() };
+      const replicaEnv = {
+        ...env,
+        [`${prefix(service)}_GRPC_PORT`]: String(replicaPorts.grpc),
+        [`${prefix(service)}_OPS_PORT`]: String(replicaPorts.ops),
+        ...overrides,
+      };
+      const child = spawnService(service, replicaEnv);
+      replicas.add(child);
+      await waitReady(replicaPorts.ops, child, service, readyTimeoutMs);
+      return {
+        ports: replicaPorts,
+        env: replicaEnv,
+        stop: async () => {
+          replicas.delete(child);
+          await kill(child, "SIGTERM");
+        },
+      };
+    },
     stop: async () => {
+      for (const child of replicas) await kill(child, "SIGTERM");
       for (const service of [...services].reverse()) await stop(service);
     },
   };

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import type { ServiceName } from "@levy/kit";
 import { startEmbeddedLevy, type EmbeddedLevy } from "@levy/embedded";
+import { startMcpBridge } from "@levy/mcp-bridge";
 // @ts-expect-error: plain ESM script without type declarations
 import { freePort, startCluster } from "../../deploy/distributed/cluster.mjs";
 
@@ -20,6 +21,13 @@ export interface SystemUnderTest {
   restart(service: ServiceName, signal?: "SIGTERM" | "SIGKILL"): Promise<void>;
   /** Stops one backend service and leaves it down (restart() brings it back). */
   stopService(service: ServiceName): Promise<void>;
+  /** Starts a second MCP bridge beside the first (same upstreams), with extra settings. */
+  startMcpBridgeReplica(extraEnv?: Record<string, string>): Promise<McpBridgeReplica>;
+  stop(): Promise<void>;
+}
+
+export interface McpBridgeReplica {
+  readonly mcpUrl: string;
   stop(): Promise<void>;
 }
 
@@ -64,6 +72,21 @@ export async function startEmbeddedSystem(extraEnv: Record<string, string> = {})
       if (!running) throw new Error(`${service} cannot be stopped alone in embedded mode`);
       await running.stop();
     },
+    startMcpBridgeReplica: async (extraEnv = {}) => {
+      const replicaEnv: Record<string, string | undefined> = {
+        ...env,
+        STORAGE: "embedded",
+        EVENTS: "in-process",
+        DATA_DIR: await mkdtemp(path.join(os.tmpdir(), "levy-mcp-replica-")),
+        MCP_PORT: String(await freePort()),
+        MCP_BRIDGE_GRPC_PORT: String(await freePort()),
+        MCP_BRIDGE_OPS_PORT: String(await freePort()),
+        ...Object.fromEntries(serviceList.map((service) => [`${envPrefix(service)}_URL`, `http://127.0.0.1:${grpcPorts[service]}`])),
+        ...extraEnv,
+      };
+      const replica = await startMcpBridge({ env: replicaEnv });
+      return { mcpUrl: `http://127.0.0.1:${replica.publicPort}`, stop: () => replica.stop() };
+    },
     stop: () => levy.stop(),
   };
 }
@@ -95,6 +118,11 @@ export async function startDistributedSystem(extraEnv: Record<string, string> = 
     opsPorts: Object.fromEntries(serviceList.map((s) => [s, ports[s].ops])) as Record<ServiceName, number>,
     restart: (service, signal = "SIGTERM") => cluster.restart(service, signal),
     stopService: (service) => cluster.stopService(service),
+    startMcpBridgeReplica: async (extraEnv = {}) => {
+      const mcpPort = await freePort();
+      const replica = await cluster.startReplica("mcp-bridge", { MCP_PORT: String(mcpPort), ...extraEnv });
+      return { mcpUrl: `http://127.0.0.1:${mcpPort}`, stop: () => replica.stop() };
+    },
     stop: () => cluster.stop(),
   };
 }

@@ -19,10 +19,12 @@ import { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import { LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
 import { createIdempotencyStore } from "./adapters/idempotency-store.js";
 import { createKeyStore, type KeyStore } from "./adapters/key-store.js";
+import { createRateLimitStore } from "./adapters/rate-limit-store.js";
 import { resolveSecrets } from "./adapters/secrets.js";
 import { gatewaySettings } from "./config.js";
 import { createGatewayApp } from "./http/app.js";
 import { registerKeyService } from "./rpc/key-service.js";
+import { registerRateLimitService } from "./rpc/rate-limit-service.js";
 import { createGuardedClient } from "./upstream/guarded-client.js";
 import { registerBreakerMetrics } from "./upstream/breaker-metrics.js";
 
@@ -81,6 +83,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
   );
   registerBreakerMetrics(metrics.registry, [catalog.breaker, calcEngine.breaker, ledger.breaker]);
   const idempotencyStore = await createIdempotencyStore(store);
+  const rateLimits = await createRateLimitStore(store);
 
   const readiness = createReadiness(["levy.gateway.v1.KeyService"]);
   readiness.addCheck("storage", () => store.ping());
@@ -102,8 +105,11 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
   });
   const hosted = await hostService(
     {
-      serviceNames: ["levy.gateway.v1.KeyService"],
-      registerRoutes: (router) => registerKeyService(router, keyStore),
+      serviceNames: ["levy.gateway.v1.KeyService", "levy.gateway.v1.RateLimitService"],
+      registerRoutes: (router) => {
+        registerKeyService(router, keyStore);
+        registerRateLimitService(router, rateLimits);
+      },
       readinessChecks: { storage: () => store.ping() },
       close: async () => {
         catalog.breaker.shutdown();

@@ -1,0 +1,102 @@
+// The bridge's public HTTP surface: POST /mcp (authenticated, rate limited, then handed
+// to a fresh MCP server and Streamable HTTP transport in stateless mode), GET /ping,
+// and JSON-RPC errors for everything else on /mcp.
+import express, { type NextFunction, type Request, type Response } from "express";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestContext, type Logger } from "@levy/kit";
+import { authenticate } from "../auth/authenticate.js";
+import { createMcpServer } from "../mcp/create-mcp-server.js";
+import type { Caller, Upstream } from "../ports/upstream.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import { requestIdOf, rpcCodes, sendRpcError } from "./json-rpc-error.js";
+import type { McpMetrics } from "./mcp-metrics.js";
+
+export interface McpAppOptions {
+  readonly registry: ToolRegistry;
+  readonly upstream: Upstream;
+  readonly rateLimit: { readonly limit: number; readonly windowSeconds: number };
+  readonly bodyLimit: string;
+  readonly logger: Logger;
+  readonly metrics?: McpMetrics;
+}
+
+interface Locals {
+  bodyError?: { type?: string };
+  caller?: Caller;
+}
+
+const locals = (response: Response) => response.locals as Locals;
+
+export function createMcpApp(options: McpAppOptions): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  const parseJson = express.json({ limit: options.bodyLimit });
+
+  app.use((request, response, next) => {
+    const requestId = requestIdFrom(request.get(REQUEST_ID_HEADER));
+    response.set(REQUEST_ID_HEADER, requestId);
+    if (request.path === "/mcp") response.on("finish", () => options.metrics?.countResponse(response.statusCode));
+    runWithRequestContext({ requestId }, next);
+  });
+  app.get("/ping", (_request, response) => {
+    response.json({ status: "ok" });
+  });
+  app.all("/mcp", (request, response, next) => {
+    if (request.method === "POST") return next();
+    response.set("allow", "POST");
+    sendRpcError(response, 405, rpcCodes.methodNotAllowed, "Method not allowed.");
+  });
+
+  // The body is read first only so that errors can carry the request's id; it is not
+  // acted on before the key is checked.
+  app.post("/mcp", (request, response, next) => {
+    parseJson(request, response, (error?: unknown) => {
+      if (error) locals(response).bodyError = error as { type?: string };
+      next();
+    });
+  });
+  app.post("/mcp", async (request, response, next) => {
+    const id = requestIdOf(request.body);
+    const outcome = await authenticate(request.get("authorization"), options.upstream.keys);
+    if (!outcome.ok) return sendRpcError(response, 401, rpcCodes.unauthorized, outcome.message, id);
+    const decision = await options.upstream.rateLimits.consume({
+      accountId: outcome.caller.accountId,
+      bucket: "mcp",
+      limit: options.rateLimit.limit,
+      windowSeconds: options.rateLimit.windowSeconds,
+    });
+    if (!decision.allowed) {
+      response.set("retry-after", String(decision.retryAfterSeconds));
+      return sendRpcError(response, 429, rpcCodes.rateLimited, `Rate limit exceeded. Retry after ${decision.retryAfterSeconds} seconds.`, id);
+    }
+    response.set("x-ratelimit-limit", String(options.rateLimit.limit));
+    response.set("x-ratelimit-remaining", String(decision.remaining));
+    const bodyError = locals(response).bodyError;
+    if (bodyError?.type === "entity.too.large") {
+      return sendRpcError(response, 413, rpcCodes.invalidRequest, `Request body is larger than ${options.bodyLimit}.`, null);
+    }
+    if (bodyError) return sendRpcError(response, 400, rpcCodes.parseError, "Parse error: invalid JSON.", null);
+    locals(response).caller = outcome.caller;
+    next();
+  });
+  app.post("/mcp", async (request, response) => {
+    const server = createMcpServer(options.registry, { caller: locals(response).caller!, upstream: options.upstream });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    response.on("close", () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request, response, request.body);
+  });
+
+  app.use((_request, response) => {
+    response.status(404).json({ error: "not found" });
+  });
+  app.use((error: unknown, request: Request, response: Response, _next: NextFunction) => {
+    options.logger.error({ err: error, path: request.path }, "MCP request failed");
+    if (response.headersSent) return void response.end();
+    sendRpcError(response, 500, rpcCodes.internalError, "Internal server error.", requestIdOf(request.body));
+  });
+  return app;
+}

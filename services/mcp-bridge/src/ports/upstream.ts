@@ -1,0 +1,26 @@
+// What the bridge needs from the other services: key checks and shared rate-limit
+// counters (gateway) and the readers and writers of catalog, ledger and calc-engine.
+// The bridge stores nothing of its own.
+import type { Client } from "@connectrpc/connect";
+import type { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
+import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
+import type { KeyService, RateLimitService } from "@levy/proto/levy/gateway/v1/gateway_pb.js";
+import type { LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
+
+export type KeyVerifier = Pick<Client<typeof KeyService>, "verifyKey">;
+export type RateLimiter = Pick<Client<typeof RateLimitService>, "consume">;
+
+export interface Upstream {
+  readonly keys: KeyVerifier;
+  readonly rateLimits: RateLimiter;
+  readonly catalog: Client<typeof CatalogService>;
+  readonly ledger: Client<typeof LedgerService>;
+  readonly calcEngine: Pick<Client<typeof CalcEngineService>, "listTaxCategories">;
+}
+
+/** Who is calling: the account and mode of the verified key, nothing the caller can choose. */
+export interface Caller {
+  readonly accountId: string;
+  readonly livemode: boolean;
+  readonly keyId: string;
+}

@@ -1,0 +1,42 @@
+// Every tool the bridge can offer. Adding a tool: write its module (see registry.ts)
+// and list it here; tools/list, tools/call and the operator's ListTools follow.
+import type { ToolDefinition } from "./registry.js";
+import { getCustomer } from "./read/get-customer.js";
+import { getFiling } from "./read/get-filing.js";
+import { getMerchant } from "./read/get-merchant.js";
+import { getProduct } from "./read/get-product.js";
+import { getSalesSummary } from "./read/get-sales-summary.js";
+import { getTransaction } from "./read/get-transaction.js";
+import { listCustomers } from "./read/list-customers.js";
+import { listFilings } from "./read/list-filings.js";
+import { listMerchants } from "./read/list-merchants.js";
+import { listProducts } from "./read/list-products.js";
+import { listRefunds } from "./read/list-refunds.js";
+import { listTaxCategories } from "./read/list-tax-categories.js";
+import { listTransactions } from "./read/list-transactions.js";
+import { approveFiling } from "./write/approve-filing.js";
+import { createProduct } from "./write/create-product.js";
+import { deleteProduct } from "./write/delete-product.js";
+import { rejectFiling } from "./write/reject-filing.js";
+import { updateProduct } from "./write/update-product.js";
+
+export const allTools: readonly ToolDefinition[] = [
+  listTaxCategories,
+  getSalesSummary,
+  listTransactions,
+  getTransaction,
+  listRefunds,
+  listFilings,
+  getFiling,
+  listMerchants,
+  getMerchant,
+  listProducts,
+  getProduct,
+  listCustomers,
+  getCustomer,
+  createProduct,
+  updateProduct,
+  deleteProduct,
+  approveFiling,
+  rejectFiling,
+];

@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { presentTransaction, transactionOutput } from "../outputs/ledger.js";
+import { defineTool } from "../registry.js";
+import { scopeOf } from "../scope.js";
+
+export const getTransaction = defineTool({
+  name: "get_transaction",
+  description: "One recorded transaction with its line items, jurisdictions and what has been refunded.",
+  input: z.strictObject({ transaction_id: z.string().trim().min(1).max(255).describe("transaction ID (tr_...)") }),
+  output: transactionOutput,
+  write: false,
+  liveOnly: false,
+  async run(args, context) {
+    const { transaction } = await context.upstream.ledger.getTransaction({ scope: scopeOf(context), transactionId: args.transaction_id });
+    if (!transaction) throw new Error("ledger answered GetTransaction without a transaction");
+    return presentTransaction(transaction);
+  },
+  summarize: (result) =>
+    `Transaction ${result.id} (${result.reference_order_id}): tax ${result.total_tax_amount} on ${result.total_amount_excluding_tax} ${result.customer_currency_code} (minor units)`,
+});

@@ -1,0 +1,74 @@
+// Tool errors: a tool that cannot complete answers a normal result flagged isError
+// whose content carries error_code and error_message. Errors of the services (a
+// LevyError carried as gRPC status + ErrorInfo) are mapped to these codes here.
+import { fromConnectError, type LevyError } from "@levy/kit";
+
+export const toolErrorCodes = [
+  "merchant_not_found",
+  "transaction_not_found",
+  "filing_not_found",
+  "invalid_filing_status",
+  "certificate_not_found",
+  "upload_not_found",
+  "invalid_upload_id",
+  "live_mode_required",
+  "invalid_cursor",
+  "invalid_range",
+  "product_not_found",
+  "invalid_product_category",
+  "filing_not_approvable",
+  "filing_not_rejectable",
+  "buyer_identity_conflict",
+  "processing_start_failed",
+  "internal_error",
+  // Beyond the spec's table: arguments that do not match the input schema, and customers.
+  "invalid_arguments",
+  "customer_not_found",
+] as const;
+
+export type ToolErrorCode = (typeof toolErrorCodes)[number];
+
+export class ToolError extends Error {
+  override readonly name = "ToolError";
+  constructor(
+    readonly code: ToolErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export const internalErrorMessage = "unexpected server error; safe to retry";
+
+/** Service error codes that keep their meaning as tool error codes (some renamed). */
+const fromServiceCode: Readonly<Record<string, ToolErrorCode>> = {
+  merchant_not_found: "merchant_not_found",
+  transaction_not_found: "transaction_not_found",
+  filing_not_found: "filing_not_found",
+  invalid_filing_status: "invalid_filing_status",
+  invalid_cursor: "invalid_cursor",
+  invalid_range: "invalid_range",
+  filing_not_approvable: "filing_not_approvable",
+  filing_not_rejectable: "filing_not_rejectable",
+  customer_not_found: "customer_not_found",
+  PRODUCT_NOT_FOUND: "product_not_found",
+  CERTIFICATE_NOT_FOUND: "certificate_not_found",
+  TESTMODE_NOT_SUPPORTED: "live_mode_required",
+  unknown_tax_category: "invalid_product_category",
+  missing_field: "invalid_arguments",
+  invalid_request: "invalid_arguments",
+};
+
+function fromLevyError(error: LevyError): ToolErrorCode {
+  if (error.code === "invalid_field") return error.meta?.field === "product_category" ? "invalid_product_category" : "invalid_arguments";
+  return fromServiceCode[error.code] ?? "internal_error";
+}
+
+/** Any failure of a handler as a ToolError; unexpected ones become internal_error. */
+export function toToolError(error: unknown): ToolError {
+  if (error instanceof ToolError) return error;
+  const levy = fromConnectError(error);
+  const code = fromLevyError(levy);
+  return new ToolError(code, code === "internal_error" ? internalErrorMessage : levy.message, { cause: error });
+}

@@ -1,0 +1,55 @@
+// The /mcp rate limit: per account (not per key), shared by every bridge replica
+// through the gateway's store. Two replicas with a small limit of their own.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, type AccountKeys } from "../support/api.js";
+import type { McpBridgeReplica } from "../support/system.js";
+import { rawMcp } from "./mcp-client.js";
+import type { McpContext } from "./mcp-suite.js";
+
+const limit = 12;
+
+export function describeRateLimit(ctx: McpContext): void {
+  describe(`rate limit (${limit} per hour, two bridges)`, () => {
+    let first: McpBridgeReplica;
+    let second: McpBridgeReplica;
+    let limited: AccountKeys;
+    const env = { MCP_RATE_LIMIT: String(limit), MCP_RATE_WINDOW_SECONDS: "3600" };
+
+    beforeAll(async () => {
+      first = await ctx.system.startMcpBridgeReplica(env);
+      second = await ctx.system.startMcpBridgeReplica(env);
+      limited = await createAccount(ctx.system.restUrl, ctx.system.adminToken, "MCP rate limited");
+    });
+    afterAll(async () => {
+      await first?.stop();
+      await second?.stop();
+    });
+
+    it("counts the account's requests to both bridges and with both of its keys, then answers 429 / -32005", async () => {
+      const statuses: number[] = [];
+      for (let index = 0; index < limit; index += 1) {
+        const bridge = index % 2 === 0 ? first : second;
+        const key = index % 3 === 0 ? limited.liveSecret : limited.testSecret;
+        statuses.push((await rawMcp(bridge.mcpUrl, { key })).status);
+      }
+      expect(statuses).toEqual(Array(limit).fill(200));
+      for (const bridge of [first, second]) {
+        const refused = await rawMcp(bridge.mcpUrl, { key: limited.testSecret, body: { jsonrpc: "2.0", id: 41, method: "tools/list" } });
+        expect(refused.status).toBe(429);
+        expect(refused.body).toMatchObject({ jsonrpc: "2.0", error: { code: -32005, message: expect.stringContaining("Rate limit") }, id: 41 });
+        expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      }
+      // Another account has its own budget on the same bridges.
+      expect((await rawMcp(first.mcpUrl, { key: ctx.other.testSecret })).status).toBe(200);
+    });
+
+    it("concurrent requests of a fresh account: exactly the limit gets through", async () => {
+      const fresh = await createAccount(ctx.system.restUrl, ctx.system.adminToken, "MCP burst");
+      const answers = await Promise.all(
+        Array.from({ length: limit + 8 }, (_, index) => rawMcp((index % 2 === 0 ? first : second).mcpUrl, { key: fresh.testSecret })),
+      );
+      const statuses = answers.map((answer) => `${answer.status}${answer.status === 500 ? JSON.stringify(answer.body) : ""}`).sort();
+      expect(statuses).toEqual([...Array(limit).fill("200"), ...Array(8).fill("429")]);
+    });
+  });
+}
