@@ -5,9 +5,9 @@ import { cleanValue, findLabelledValue } from "./text-lines.js";
 const labels: readonly RegExp[] = [
   /name of purchaser(?:,? firm or agency)?(?: as shown on (?:the )?permit)?/i,
   /name of firm \(buyer\)/i,
-  /(?:purchaser|buyer)'?s? (?:legal |business )?name/i,
-  /name of (?:buyer|organi[sz]ation|exempt organi[sz]ation|entity|agency)/i,
-  /(?:organi[sz]ation|business|entity|agency) name(?: and (?:location )?address)?/i,
+  /(?:purchaser|buyer)'?s? (?:legal |business )?name\b/i,
+  /name of (?:buyer|organi[sz]ation|exempt organi[sz]ation|entity|agency)\b/i,
+  /(?:organi[sz]ation|business|entity|agency) name(?: and (?:location )?address)?\b/i,
   /^(?:purchaser|buyer)\b/i,
 ];
 

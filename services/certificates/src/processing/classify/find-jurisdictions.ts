@@ -32,15 +32,20 @@ export function claimedState(lines: readonly string[]): string[] {
 const registrationNumber = /^(?=.*\d)[A-Z0-9][A-Z0-9-]{3,}$/i;
 const footnote = /^\d{1,2}(?:,\d{1,2})*$/;
 
+const tableHeader = /registration|seller'?s\s+permit|id\s+number/i;
+const zipCode = /^\d{5}(?:-\d{4})?$/;
+
 export function registeredStates(lines: readonly string[]): string[] {
   const found: string[] = [];
-  for (const line of lines) {
-    const tokens = line.trim().split(/\s+/);
+  const header = lines.findIndex((line) => tableHeader.test(line));
+  for (const line of header >= 0 ? lines.slice(header + 1) : lines) {
+    const tokens = line.trim().split(/\s+/).map((token) => token.replace(/:$/, ""));
     tokens.forEach((token, index) => {
       if (!isStateCode(token)) return;
       let next = tokens[index + 1];
       if (next !== undefined && footnote.test(next)) next = tokens[index + 2];
-      if (next !== undefined && registrationNumber.test(next) && !isStateCode(next) && !footnote.test(next)) found.push(token);
+      // "NE 68102" in an address is a ZIP code, not a registration.
+      if (next !== undefined && registrationNumber.test(next) && !isStateCode(next) && !footnote.test(next) && !zipCode.test(next)) found.push(token);
     });
   }
   return unique(found);

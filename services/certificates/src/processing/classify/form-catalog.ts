@@ -9,7 +9,10 @@ import { datesIn } from "./parse-date.js";
 
 export interface FormDefinition {
   readonly id: string;
+  /** Title phrases: found when they make up most of a line near the top of a page. */
   readonly recognisedBy: readonly RegExp[];
+  /** Form numbers: found anywhere in the lines near the top of a page. */
+  readonly formNumbers?: readonly RegExp[];
   readonly certificateType: (lines: readonly string[]) => string;
   readonly jurisdictions: (lines: readonly string[]) => string[];
   /** The form has a signature line the purchaser must sign (its date is then required too). */
@@ -26,7 +29,8 @@ const states = (...codes: string[]) => () => codes;
 export const formCatalog: readonly FormDefinition[] = [
   {
     id: "sst_f0003",
-    recognisedBy: [/streamlined\s+sales\s+(?:and\s+use\s+)?tax\s+(?:agreement\s+)?certificate\s+of\s+exemption/i, /SSTGB\s+Form\s+F0003/i],
+    recognisedBy: [/streamlined\s+sales\s+(?:and\s+use\s+)?tax\s+(?:agreement\s+)?certificate\s+of\s+exemption/i],
+    formNumbers: [/SSTGB\s+Form\s+F0003/i],
     certificateType: fixed("multistate_sst"),
     jurisdictions: (lines) => [...new Set([...claimedState(lines), ...markedStates(lines)])],
     signatureRequired: true,
@@ -58,7 +62,8 @@ export const formCatalog: readonly FormDefinition[] = [
   },
   {
     id: "tx_01_924",
-    recognisedBy: [/texas\s+agricultural\s+sales\s+and\s+use\s+tax\s+exemption\s+certificat/i, /\b01-924\b/],
+    recognisedBy: [/texas\s+agricultural\s+sales\s+and\s+use\s+tax\s+exemption\s+certificat/i],
+    formNumbers: [/\b01-924\b/],
     certificateType: fixed("agricultural"),
     jurisdictions: states("TX"),
     signatureRequired: true,
@@ -66,7 +71,8 @@ export const formCatalog: readonly FormDefinition[] = [
   },
   {
     id: "ca_cdtfa_230_m",
-    recognisedBy: [/CDTFA-230-M\b/i, /partial\s+exemption\s+certificate\s+for\s+manufacturing/i],
+    recognisedBy: [/partial\s+exemption\s+certificate\s+for\s+manufacturing/i],
+    formNumbers: [/CDTFA-230-M\b/i],
     certificateType: fixed("manufacturing"),
     jurisdictions: states("CA"),
     signatureRequired: true,
@@ -74,7 +80,8 @@ export const formCatalog: readonly FormDefinition[] = [
   },
   {
     id: "ca_cdtfa_230",
-    recognisedBy: [/CDTFA-230\b/i, /california\s+resale\s+certificate/i],
+    recognisedBy: [/california\s+resale\s+certificate/i],
+    formNumbers: [/CDTFA-230\b(?!-)/i],
     certificateType: fixed("resale"),
     jurisdictions: states("CA"),
     signatureRequired: true,
@@ -82,7 +89,8 @@ export const formCatalog: readonly FormDefinition[] = [
   },
   {
     id: "ny_st_119_1",
-    recognisedBy: [/\bST-119\.1\b/i, /exempt\s+organi[sz]ation\s+exempt\s+purchase\s+certificate/i],
+    recognisedBy: [/exempt\s+organi[sz]ation\s+exempt\s+purchase\s+certificate/i],
+    formNumbers: [/\bST-119\.1\b/i],
     certificateType: fixed("exempt_organization"),
     jurisdictions: states("NY"),
     signatureRequired: true,
@@ -90,7 +98,8 @@ export const formCatalog: readonly FormDefinition[] = [
   },
   {
     id: "ny_st_120",
-    recognisedBy: [/\bST-120\b(?!\.)/i, /new\s+york\s+state\s+(?:and\s+local\s+)?(?:sales\s+and\s+use\s+tax\s+)?resale\s+certificate/i],
+    recognisedBy: [/new\s+york\s+state\s+(?:and\s+local\s+)?(?:sales\s+and\s+use\s+tax\s+)?resale\s+certificate/i],
+    formNumbers: [/\bST-120\b(?!\.)/i],
     certificateType: fixed("resale"),
     jurisdictions: states("NY"),
     signatureRequired: true,
@@ -100,7 +109,8 @@ export const formCatalog: readonly FormDefinition[] = [
     // Issued by the Department itself; it has carried no signature since 2015 and
     // expires at the end of its calendar year.
     id: "fl_dr_13",
-    recognisedBy: [/annual\s+resale\s+certificate\s+for\s+sales\s+tax/i, /\bDR-13\b/],
+    recognisedBy: [/annual\s+resale\s+certificate\s+for\s+sales\s+tax/i],
+    formNumbers: [/\bDR-13\b/],
     certificateType: fixed("resale"),
     jurisdictions: states("FL"),
     signatureRequired: false,
@@ -109,7 +119,8 @@ export const formCatalog: readonly FormDefinition[] = [
   },
   {
     id: "fl_dr_14",
-    recognisedBy: [/consumer'?s\s+certificate\s+of\s+exemption/i, /\bDR-14\b/],
+    recognisedBy: [/consumer'?s\s+certificate\s+of\s+exemption/i],
+    formNumbers: [/\bDR-14\b/],
     certificateType: (lines) => typeFromReasons(lines, "exempt_organization"),
     jurisdictions: states("FL"),
     signatureRequired: false,
@@ -122,7 +133,29 @@ function yearEnd(lines: readonly string[], pattern: RegExp): string | null {
   return year ? (datesIn(`12/31/${year}`)[0]?.iso ?? null) : null;
 }
 
-export function recogniseForm(lines: readonly string[]): FormDefinition | null {
-  const text = lines.join("\n");
-  return formCatalog.find((form) => form.recognisedBy.some((pattern) => pattern.test(text))) ?? null;
+/** Lines at the top of a page where titles and form numbers are looked for. */
+export const titleLines = 12;
+
+/**
+ * The form whose number appears near the top of the page, or whose title makes up most
+ * of a line (or of two lines joined, for a title OCR split) near the top. A letter that
+ * names a form in a sentence is not that form.
+ */
+export function recogniseForm(pageLines: readonly string[]): FormDefinition | null {
+  const top = pageLines.slice(0, titleLines);
+  const candidates = [...top, ...top.slice(1).map((line, index) => `${top[index]} ${line}`)];
+  const topText = top.join("\n");
+  return (
+    formCatalog.find(
+      (form) =>
+        (form.formNumbers ?? []).some((pattern) => pattern.test(topText)) ||
+        form.recognisedBy.some((pattern) => candidates.some((line) => dominates(pattern, line))),
+    ) ?? null
+  );
+}
+
+function dominates(pattern: RegExp, line: string): boolean {
+  const match = pattern.exec(line);
+  const length = line.replace(/\s+/g, " ").trim().length;
+  return match !== null && match[0].length >= 0.6 * length;
 }

@@ -35,23 +35,26 @@ export interface LabelledValue {
 
 /**
  * The value written after a label: on the same line after the label (up to the next
- * column, or up to `stopAt`), else the first column of the next line when that line is
- * not itself a label.
+ * column, or up to `stopAt`); else, when nothing is written there, on the next line: the
+ * cell under the label when both lines have the same columns ("Name   Number" over
+ * "ACME LLC   12-345"), otherwise its first column.
  */
 export function findLabelledValue(lines: readonly string[], label: RegExp, stopAt?: RegExp): LabelledValue | null {
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index]!;
     const match = label.exec(line);
     if (!match) continue;
-    const rest = line.slice(match.index + match[0].length);
-    const sameLine = cleanValue(cutAt(columns(rest.replace(/^\s*[:\-]?\s{0,2}/, ""))[0] ?? "", stopAt));
+    const rest = line.slice(match.index + match[0].length).replace(/^\s*[:\-]?\s{0,2}/, "");
+    const sameLine = cleanValue(cutAt(columns(rest)[0] ?? "", stopAt));
     if (!isBlankValue(sameLine) && !/^\(/.test(sameLine)) return { value: sameLine, lineIndex: index };
-    const restIsBlankField = isBlankValue(rest) || /^\s*\(/.test(rest);
     const next = lines[index + 1];
-    if (restIsBlankField && next !== undefined && !looksLikeLabel(next)) {
-      const nextValue = cleanValue(cutAt(columns(next)[0] ?? "", stopAt));
-      if (!isBlankValue(nextValue)) return { value: nextValue, lineIndex: index + 1 };
-    }
+    if (next === undefined || looksLikeLabel(next)) continue;
+    const labelColumns = columns(line);
+    const nextColumns = columns(next);
+    const column = labelColumns.findIndex((cell) => label.test(cell));
+    const cell = nextColumns.length === labelColumns.length && column >= 0 ? nextColumns[column] : nextColumns[0];
+    const nextValue = cleanValue(cutAt(cell ?? "", stopAt));
+    if (!isBlankValue(nextValue)) return { value: nextValue, lineIndex: index + 1 };
   }
   return null;
 }
