@@ -26,7 +26,7 @@ export const defaultTextExtractionLimits: TextExtractionLimits = { maxPages: 30,
 
 export async function extractText(bytes: Uint8Array, kind: DocumentKind, ocr: OcrEngine, limits: TextExtractionLimits): Promise<PageText[]> {
   if (kind === "png" || kind === "jpeg") {
-    return [{ lines: splitLines(await ocr.recognize(await imageForOcr(bytes))), source: "ocr" }];
+    return [{ lines: splitLines(await ocr.recognize(imageForOcr(bytes, kind))), source: "ocr" }];
   }
   return extractPdfText(bytes, ocr, limits);
 }

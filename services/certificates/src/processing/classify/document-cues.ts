@@ -11,12 +11,15 @@ const invoiceCues: readonly RegExp[] = [
   /\bpayment\s+terms\b|\bnet\s+30\b|\bdue\s+date\b/i,
 ];
 
-const certificateCues: readonly RegExp[] = [
-  /\b(?:sales\s+(?:and\s+use\s+)?tax\s+)?(?:exemption|resale|exempt\s+purchase)\s+certificat(?:e|ion)\b/i,
-  /\bcertificate\s+of\s+(?:exemption|resale|authority\s+to\s+purchase\s+tax[- ]free)\b/i,
+// A certificate's own title, making up most of a line near the top ("Sales Tax
+// Exemption Certificate", "Certificate of Resale").
+const certificateTitle = /\b(?:exemption|resale|exempt\s+purchase)\s+certificat(?:e|ion)\b|\bcertificate\s+of\s+(?:exemption|resale)\b/i;
+
+// Wording that declares or grants the exemption, anywhere.
+const declarations: readonly RegExp[] = [
   /\bis\s+exempt\s+from\s+(?:the\s+)?(?:[a-z]+\s+){0,3}(?:sales|use|sales\s+and\s+use)\s+tax/i,
   /\bclaim(?:s|ing)?\s+(?:an?\s+)?exemption\s+from\s+(?:[a-z]+\s+){0,3}(?:sales|use)\s+tax/i,
-  /\bpurchases?\s+(?:are|is|will\s+be)\s+(?:for\s+resale|exempt)\b/i,
+  /\bcertif(?:y|ies)\b[^.]{0,200}\b(?:for\s+resale|are\s+exempt|is\s+exempt)\b/i,
 ];
 
 export function invoiceScore(lines: readonly string[]): number {
@@ -25,6 +28,10 @@ export function invoiceScore(lines: readonly string[]): number {
 }
 
 export function hasCertificateWording(lines: readonly string[]): boolean {
+  const titled = lines.slice(0, 12).some((line) => {
+    const match = certificateTitle.exec(line);
+    return match !== null && match[0].length >= 0.4 * line.trim().length;
+  });
   const text = lines.join("\n");
-  return certificateCues.some((cue) => cue.test(text));
+  return titled || declarations.some((cue) => cue.test(text));
 }

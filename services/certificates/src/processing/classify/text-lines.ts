@@ -68,6 +68,7 @@ function cutAt(value: string, stopAt: RegExp | undefined): string {
 /** A line that names fields rather than filling them ("Title   Date", "Address:"). */
 export function looksLikeLabel(line: string): boolean {
   const text = line.trim();
-  if (/:\s*$/.test(text)) return true;
+  if (/:\s*$/.test(text.replace(/_+/g, ""))) return true;
+  if (/^[\p{L}][\p{L}\s,'()/.&-]{1,80}:/u.test(text)) return true; // "Label: value" is another field
   return /^(address|street|city|phone|title|date|print name|seller|signature|description|purchaser'?s? (tax|type)|state of issue)\b/i.test(text);
 }
