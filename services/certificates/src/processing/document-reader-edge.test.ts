@@ -53,6 +53,20 @@ describe("document reader on bad input", () => {
     }
   });
 
+  it("reads PDFs with damaged bytes as far as it can or reports them unreadable", { timeout: 120_000 }, async () => {
+    const sources = [await texas(), await imageOnlyPdf(await pdfPageToPng(await texas(), 50))];
+    const lenient = createDocumentReader({ ocr: echoOcr(""), limits: { ocrDpi: 72 } });
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const outcomes = new Set<unknown>();
+    for (let round = 0; round < 16; round += 1) {
+      const bytes = sources[round % 2]!.slice();
+      for (let flips = 1 + Math.floor(next() * 20); flips > 0; flips -= 1) bytes[Math.floor(next() * bytes.length)] = Math.floor(next() * 256);
+      outcomes.add(await read(bytes, "pdf", lenient).then((reading) => reading.kind, (error: unknown) => (error instanceof DocumentReadError ? "read_error" : error)));
+    }
+    expect([...outcomes].every((outcome) => ["certificates", "not_a_certificate", "read_error"].includes(outcome as string))).toBe(true);
+  });
+
   it("finds no certificate in a PDF with a blank page (OCR finds no text)", { timeout: 120_000 }, async () => {
     const blank = await writePdf(() => undefined);
     expect(await read(blank, "pdf")).toEqual({ kind: "not_a_certificate", reason: "no text could be read from the document" });

@@ -40,10 +40,8 @@ async function extractPdfText(bytes: Uint8Array, ocr: OcrEngine, limits: TextExt
     const pages: PageText[] = [];
     let ocrPages = 0;
     for (let number = 1; number <= pdf.numPages; number += 1) {
-      const page = await pdf.getPage(number).catch((error: unknown) => {
-        throw new DocumentReadError("unreadable_pdf", `page ${number} of the PDF could not be parsed`, { cause: error });
-      });
-      const lines = await pageTextLines(page);
+      const page = await pdfStep(number, () => pdf.getPage(number));
+      const lines = await pdfStep(number, () => pageTextLines(page));
       if (countTextChars(lines) >= limits.minTextLayerChars) {
         pages.push({ lines, source: "text_layer" });
         continue;
@@ -52,13 +50,22 @@ async function extractPdfText(bytes: Uint8Array, ocr: OcrEngine, limits: TextExt
       if (ocrPages > limits.maxOcrPages) {
         throw new DocumentReadError("too_many_pages", `the PDF has more than ${limits.maxOcrPages} scanned pages`);
       }
-      const image = await renderPageToPng(page, limits.ocrDpi);
+      const image = await pdfStep(number, () => renderPageToPng(page, limits.ocrDpi));
       pages.push({ lines: splitLines(await ocr.recognize(image)), source: "ocr" });
       page.cleanup();
     }
     return pages;
   } finally {
     await pdf.destroy().catch(() => undefined);
+  }
+}
+
+/** pdf.js throws its own exceptions for damaged streams; they become a read error naming the page. */
+async function pdfStep<T>(pageNumber: number, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    throw new DocumentReadError("unreadable_pdf", `page ${pageNumber} of the PDF could not be read`, { cause: error });
   }
 }
 

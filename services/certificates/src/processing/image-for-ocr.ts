@@ -27,7 +27,8 @@ export function imageForOcr(bytes: Uint8Array, kind: Exclude<DocumentKind, "pdf"
   const sized = scale === 1 ? grey : resizeGrey(grey, Math.max(1, Math.round(grey.width * scale)), Math.max(1, Math.round(grey.height * scale)));
   const png = new pngjs.PNG({ width: sized.width, height: sized.height, colorType: 0, inputColorType: 0, inputHasAlpha: false });
   png.data = Buffer.from(sized.pixels.buffer, sized.pixels.byteOffset, sized.pixels.byteLength);
-  return new Uint8Array(pngjs.PNG.sync.write(png, { colorType: 0, inputColorType: 0, inputHasAlpha: false }));
+  // Fast settings: the PNG only travels to the OCR worker, size does not matter.
+  return new Uint8Array(pngjs.PNG.sync.write(png, { colorType: 0, inputColorType: 0, inputHasAlpha: false, deflateLevel: 1, filterType: 0 }));
 }
 
 interface RgbaImage {

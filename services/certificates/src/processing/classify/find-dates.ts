@@ -31,17 +31,20 @@ function findExpiry(lines: readonly string[]): string | null {
 }
 
 function findIssue(lines: readonly string[], expiresOn: string | null): string | null {
-  for (const line of lines) {
-    if (expiryCue.test(line)) continue;
+  // On a line that also gives the expiry, only the part before the expiry counts.
+  const issueParts = lines.map((line) => {
+    const expiry = expiryCue.exec(line);
+    return expiry ? line.slice(0, expiry.index) : line;
+  });
+  for (const part of issueParts) {
     const cue = new RegExp(issueCue.source, "gi");
-    for (let match = cue.exec(line); match; match = cue.exec(line)) {
-      const date = datesIn(line.slice(match.index))[0];
+    for (let match = cue.exec(part); match; match = cue.exec(part)) {
+      const date = datesIn(part.slice(match.index))[0];
       if (date && date.index < 40) return date.iso;
     }
   }
-  for (const line of lines) {
-    if (expiryCue.test(line)) continue;
-    const date = datesIn(line).find((found) => found.iso !== expiresOn);
+  for (const part of issueParts) {
+    const date = datesIn(part).find((found) => found.iso !== expiresOn);
     if (date) return date.iso;
   }
   return null;

@@ -4,7 +4,7 @@
 import type { DocumentKind, DocumentReading, ExtractedCertificate } from "../document-reader.js";
 import { writePdf } from "./form-writer.js";
 import { mtcCertificatePdf, sstCertificatePdf } from "./forms-multistate.js";
-import { exemptOrganizationLetterPdf, invoicePdf, unrelatedLetterPdf } from "./forms-other.js";
+import { exemptOrganizationLetterPdf, governmentEntityCertificatePdf, invoicePdf, unrelatedLetterPdf } from "./forms-other.js";
 import {
   californiaManufacturingPdf,
   californiaResaleCertificate,
@@ -90,6 +90,13 @@ export const corpus: readonly CorpusDocument[] = [
     ocr: false,
     build: () => exemptOrganizationLetterPdf({ organization: "Hill Country Food Bank", date: "January 9, 2026" }),
     expected: certificates(certificate({ certificateType: "exempt_organization", jurisdictions: ["TX"], buyerName: "Hill Country Food Bank", issuedOn: "2026-01-09", signed: false })),
+  },
+  {
+    name: "Kansas tax-exempt entity certificate of a county (government)",
+    kind: "pdf",
+    ocr: false,
+    build: governmentEntityCertificatePdf,
+    expected: certificates(certificate({ certificateType: "government", jurisdictions: ["KS"], buyerName: "Sedgwick County", issuedOn: "2024-10-01", expiresOn: "2029-10-01", signed: false })),
   },
   {
     name: "unsigned Texas resale certificate",

@@ -41,3 +41,17 @@ export function unrelatedLetterPdf(): Promise<Uint8Array> {
       .paragraph("Warm regards,\nThe Northwind Team"),
   );
 }
+
+/** A state-issued certificate for a government buyer, modelled on Kansas's tax-exempt entity certificate. */
+export function governmentEntityCertificatePdf(): Promise<Uint8Array> {
+  return writePdf((form) =>
+    form
+      .small("Kansas Department of Revenue")
+      .title("Tax-Exempt Entity Exemption Certificate")
+      .fields({ label: "Name of entity", value: "Sedgwick County" })
+      .fields({ label: "Address", value: "525 N Main St, Wichita, KS 67203" })
+      .fields({ label: "Exemption number", value: "KSC1234567890" })
+      .paragraph("The entity named above is a political subdivision of the State of Kansas. Its purchases of goods and services for its own use are exempt from Kansas sales and compensating use tax when paid from the entity's funds.")
+      .fields({ label: "Effective date", value: "10/01/2024" }, { label: "Expiration date", value: "10/01/2029" }),
+  );
+}
