@@ -14,7 +14,7 @@ const require = createRequire(import.meta.url);
 // vite-node (vitest's own TypeScript runner) runs the check script from src.
 const viteNode = path.join(path.dirname(require.resolve("vite-node/package.json")), "vite-node.mjs");
 
-const checked = ["PNG photo of a Texas resale certificate", "scanned PDF (image only) of an unsigned Texas resale certificate", "SST multistate certificate with supplemental (GA, IN, KY, NC, TN ticked)"];
+const checked = ["PNG scan of a Texas resale certificate (tilted, speckled)", "scanned PDF (image only) of an unsigned Texas resale certificate", "SST multistate certificate with supplemental (GA, IN, KY, NC, TN ticked)"];
 
 describe("document reader offline", () => {
   it("reads images, scans and PDFs with every network access refused", { timeout: 300_000 }, async () => {

@@ -15,7 +15,7 @@ import {
   texasResaleCertificate,
   texasResalePdf,
 } from "./forms-state.js";
-import { imageOnlyPdf, pdfPageToPng, pngToJpeg } from "./raster.js";
+import { imageOnlyPdf, pdfPageToPng, pngToJpeg, scanLike } from "./raster.js";
 
 export interface CorpusDocument {
   readonly name: string;
@@ -134,10 +134,10 @@ export const corpus: readonly CorpusDocument[] = [
     expected: { kind: "not_a_certificate", reason: "no exemption or resale certificate wording was found" },
   },
   {
-    name: "PNG photo of a Texas resale certificate",
+    name: "PNG scan of a Texas resale certificate (tilted, speckled)",
     kind: "png",
     ocr: true,
-    build: async () => pdfPageToPng(await texasResalePdf(riograndeInput), 200),
+    build: async () => scanLike(await pdfPageToPng(await texasResalePdf(riograndeInput), 200), { degrees: 0.8, seed: 42 }),
     expected: certificates(texasResale("Rio Grande Hardware Co.", "2026-05-20")),
   },
   {

@@ -33,3 +33,29 @@ export function imageOnlyPdf(png: Uint8Array): Promise<Uint8Array> {
   doc.end();
   return done;
 }
+
+/**
+ * Makes a clean rendering look scanned: off-white paper, a slight rotation, grey speckle
+ * noise (deterministic, so the test input is the same on every run).
+ */
+export async function scanLike(png: Uint8Array, options: { readonly degrees: number; readonly seed: number }): Promise<Uint8Array> {
+  const { createCanvas, loadImage } = await import("@napi-rs/canvas");
+  const image = await loadImage(Buffer.from(png));
+  const canvas = createCanvas(image.width, image.height);
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#f1ede4";
+  context.fillRect(0, 0, image.width, image.height);
+  context.translate(image.width / 2, image.height / 2);
+  context.rotate((options.degrees * Math.PI) / 180);
+  context.globalCompositeOperation = "multiply";
+  context.drawImage(image, -image.width / 2, -image.height / 2);
+  context.setTransform(1, 0, 0, 1, 0, 0);
+  context.globalCompositeOperation = "source-over";
+  let seed = options.seed;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let speck = 0; speck < 4000; speck += 1) {
+    context.fillStyle = `rgba(60, 60, 60, ${0.15 + next() * 0.35})`;
+    context.fillRect(next() * image.width, next() * image.height, 1 + next() * 2, 1 + next() * 2);
+  }
+  return new Uint8Array(canvas.toBuffer("image/png"));
+}
