@@ -40,6 +40,11 @@ describe("classifyPages", () => {
     expect(certificate.signed).toBe(false);
   });
 
+  it("recognises a conformed signature as OCR reads it (\"Isl Name\")", () => {
+    const certificate = only(["California Resale Certificate", "Name of purchaser: Ocean Goods", "Seller's permit number: 102-345678", "Isl Dana Whitfield   Date: 02/03/2026"].join("\n"));
+    expect(certificate).toMatchObject({ signed: true, missing: [] });
+  });
+
   it("counts an electronic signature as signed", () => {
     const certificate = only(["California Resale Certificate", "Name of purchaser: Ocean Goods", "Seller's permit number: 102-345678", "Electronically signed by Jane Roe on 02/03/2026"].join("\n"));
     expect(certificate).toMatchObject({ signed: true, issuedOn: "2026-02-03", missing: [] });
