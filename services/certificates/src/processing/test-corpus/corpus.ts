@@ -3,6 +3,7 @@
 // is committed. `ocr: true` marks documents that go through OCR (slow).
 import type { DocumentKind, DocumentReading, ExtractedCertificate } from "../document-reader.js";
 import { writePdf } from "./form-writer.js";
+import { floridaConsumerExemptionPdf, newYorkExemptOrganizationPdf, texasExemptionCertificationPdf } from "./forms-exempt.js";
 import { mtcCertificatePdf, sstCertificatePdf } from "./forms-multistate.js";
 import { exemptOrganizationLetterPdf, governmentEntityCertificatePdf, invoicePdf, unrelatedLetterPdf } from "./forms-other.js";
 import {
@@ -97,6 +98,27 @@ export const corpus: readonly CorpusDocument[] = [
     ocr: false,
     build: governmentEntityCertificatePdf,
     expected: certificates(certificate({ certificateType: "government", jurisdictions: ["KS"], buyerName: "Sedgwick County", issuedOn: "2024-10-01", expiresOn: "2029-10-01", signed: false })),
+  },
+  {
+    name: "New York ST-119.1 exempt organisation purchase certificate",
+    kind: "pdf",
+    ocr: false,
+    build: () => newYorkExemptOrganizationPdf({ organization: "Ithaca Community Library", exNumber: "EX-123456", signature: { style: "conformed", name: "Grace Lin", title: "Director", date: "04/15/2026" } }),
+    expected: certificates(certificate({ certificateType: "exempt_organization", jurisdictions: ["NY"], buyerName: "Ithaca Community Library", issuedOn: "2026-04-15" })),
+  },
+  {
+    name: "Texas 01-339 exemption certification of a city (government)",
+    kind: "pdf",
+    ocr: false,
+    build: () => texasExemptionCertificationPdf({ purchaser: "City of Austin", reason: "purchases by a local government (political subdivision of Texas)", signature: { style: "script", name: "Ray Diaz", title: "Procurement Officer", date: "05/05/2026" } }),
+    expected: certificates(certificate({ certificateType: "government", jurisdictions: ["TX"], buyerName: "City of Austin", issuedOn: "2026-05-05" })),
+  },
+  {
+    name: "Florida DR-14 consumer's certificate of exemption (religious organisation)",
+    kind: "pdf",
+    ocr: false,
+    build: () => floridaConsumerExemptionPdf({ organization: "Grace Chapel of Tampa Inc", number: "85-8012345678C-1", expires: "06/30/2030" }),
+    expected: certificates(certificate({ certificateType: "exempt_organization", jurisdictions: ["FL"], buyerName: "Grace Chapel of Tampa Inc", expiresOn: "2030-06-30", signed: false })),
   },
   {
     name: "unsigned Texas resale certificate",
