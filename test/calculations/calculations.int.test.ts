@@ -1,0 +1,4 @@
+import { describeCalculations } from "./calculations-suite.js";
+import { startDistributedSystem } from "../support/system.js";
+
+describeCalculations("distributed: FerretDB + Kafka", () => startDistributedSystem());
