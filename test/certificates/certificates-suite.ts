@@ -1,6 +1,9 @@
 // Issue 7 through the gateway: certificate requests, certificates and uploads (live mode
 // only), SSRF-safe submit with every spec error code, asynchronous processing with a
 // stand-in reader (support/manifest-reader.mjs), signed document links, lifecycle.
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { createClient } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
@@ -406,6 +409,25 @@ export function describeCertificates(mode: string, startSystem: (env: Record<str
         expect((await client.checkExemption({ scope: { ...scope, livemode: false }, customerId: customer.body.id, referenceCustomerId: reference, jurisdiction: "NC", at })).exempt).toBe(false);
         const before = BigInt(Date.parse("2026-01-01T00:00:00Z") / 1000);
         expect((await client.checkExemption({ scope, customerId: customer.body.id, referenceCustomerId: reference, jurisdiction: "NC", at: before })).exempt).toBe(false);
+      });
+    });
+
+    describe("crash safety", () => {
+      it("killing the certificates service mid-processing and restarting it yields exactly one set of certificates", async () => {
+        const customer = await call("/tax/customers", { body: { reference_customer_id: unique("crash") } });
+        const started = path.join(mkdtempSync(path.join(os.tmpdir(), "levy-crash-")), "started");
+        const manifest: Manifest = { certificates: [sstCertificate(["WA"]), sstCertificate(["NC"]), sstCertificate(["GA"])], delay_ms: 1500, started_file: started, nonce: unique("n") };
+        const upload = await submit({ document_url: host("slow-sst.pdf", makePdf(manifest)), customer: { id: customer.body.id } });
+        expect(upload.status).toBe(201);
+        for (let attempt = 0; attempt < 200 && !existsSync(started); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(existsSync(started)).toBe(true);
+        await system.restart("certificates", "SIGKILL");
+        const done = await settled(upload.body.id);
+        expect(done.status).toBe("completed");
+        expect(done.certificate_ids).toHaveLength(3);
+        const listed = await call(`/tax/certificates?customer=${customer.body.id}&limit=100`);
+        expect(listed.body.data.map((c: { id: string }) => c.id).sort()).toEqual([...done.certificate_ids].sort());
+        if (system.mode === "distributed") expect(readFileSync(started, "utf8").trim().split("\n").length).toBeGreaterThanOrEqual(2);
       });
     });
   });

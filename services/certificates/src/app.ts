@@ -19,6 +19,7 @@ import { createSubmitUpload } from "./intake/submit-upload.js";
 import type { DocumentReader } from "./processing/document-reader.js";
 import { registerCertificatesService } from "./rpc/certificates-service.js";
 import { createUploadWorker } from "./worker/upload-worker.js";
+import { createProcessingNotes, processingNoteCollection, type ProcessingNote } from "./worker/processing-sweep.js";
 
 export interface StartCertificatesOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -49,20 +50,28 @@ export function startCertificates(options: StartCertificatesOptions = {}): Promi
         index: await store.collection<OutboxIndexRecord>(outboxIndexCollection),
         sources: { [uploadSource]: { collection: collections.uploads as unknown as Collection<never>, topic: uploadTopic } },
       });
+      const notes = createProcessingNotes(await store.collection<ProcessingNote>(processingNoteCollection));
       let reader: Promise<DocumentReader> | null = null;
       const worker = createUploadWorker({
         collections,
         blobs,
         logger,
+        notes,
         reader: () => (reader ??= (options.documentReader ?? (() => loadDocumentReader(hooks.documentReader)))()),
       });
       const subscription = await bus.subscribe({ topic: uploadTopic, group: processorGroup, handler: worker, maxAttempts: 10 });
       outbox.start(config.outboxIntervalMs);
+      // Kafka keeps unprocessed events across restarts; the in-process bus does not.
+      if (config.events === "in-process") {
+        const resumed = await notes.sweep(bus);
+        if (resumed > 0) logger.info({ uploads: resumed }, "resumed processing of certificate uploads");
+      }
       const submit = createSubmitUpload({
         collections,
         blobs,
         outbox,
         directory,
+        notes,
         fetchDocument: createDocumentFetcher({ timeoutMs: config.fetchTimeoutMs, maxRedirects: config.maxRedirects, hooks }),
       });
       return {

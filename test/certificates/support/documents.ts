@@ -18,6 +18,8 @@ export interface Manifest {
   not_a_certificate?: string;
   fail?: string;
   delay_ms?: number;
+  /** The reader appends a line to this file when it starts reading. */
+  started_file?: string;
   expect_kind?: "pdf" | "png" | "jpeg";
   /** Makes otherwise equal documents differ. */
   nonce?: string;

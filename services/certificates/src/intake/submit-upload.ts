@@ -12,6 +12,7 @@ import type { CustomerLinkRecord, UploadRecord } from "../domain/records.js";
 import { documentTypeOf } from "../fetching/document-type.js";
 import type { FetchedDocument } from "../fetching/safe-fetch.js";
 import { uploadSource, uploadSubmittedEvent } from "../events/upload-events.js";
+import type { ProcessingNotes } from "../worker/processing-sweep.js";
 
 export interface SubmitRequest {
   readonly documentUrl: string;
@@ -27,6 +28,7 @@ export interface SubmitDeps {
   readonly outbox: Outbox;
   readonly directory: CustomerDirectory;
   readonly fetchDocument: (url: string) => Promise<FetchedDocument>;
+  readonly notes: ProcessingNotes;
 }
 
 function filenameOf(requested: string | undefined, url: URL): string {
@@ -102,6 +104,7 @@ export function createSubmitUpload(deps: SubmitDeps) {
       await collections.claims.update(scope, claimId, { expectedVersion: claim.record.version, set: { upload_id: id } });
     }
     await deps.blobs.put(scope, id, fetched.bytes);
+    await deps.notes.add(scope, id);
     const event = uploadSubmittedEvent(scope, id);
     await deps.outbox.announce(scope, uploadSource, id, [event]);
     const upload = await collections.uploads.insert(scope, { ...base, pending_events: [event] });

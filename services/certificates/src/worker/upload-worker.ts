@@ -12,6 +12,7 @@ import type { UploadRecord } from "../domain/records.js";
 import { uploadSubmitted, type UploadSubmittedPayload } from "../events/upload-events.js";
 import type { DocumentReader } from "../processing/document-reader.js";
 import { certificateDrafts } from "./certificate-drafts.js";
+import type { ProcessingNotes } from "./processing-sweep.js";
 
 export interface UploadWorkerDeps {
   readonly collections: Collections;
@@ -19,6 +20,7 @@ export interface UploadWorkerDeps {
   /** Made on first use, so a reader that loads models does so only when needed. */
   readonly reader: () => Promise<DocumentReader>;
   readonly logger: Logger;
+  readonly notes?: ProcessingNotes;
 }
 
 async function settle(collections: Collections, scope: Scope, upload: Stored<UploadRecord>, set: Partial<UploadRecord>): Promise<void> {
@@ -55,6 +57,11 @@ export function createUploadWorker(deps: UploadWorkerDeps) {
     if (event.type !== uploadSubmitted) return;
     const scope = { accountId: event.account_id, livemode: event.livemode };
     const { upload_id: uploadId } = event.payload as UploadSubmittedPayload;
+    await processUpload(scope, uploadId);
+    await deps.notes?.remove(scope, uploadId);
+  };
+
+  async function processUpload(scope: Scope, uploadId: string): Promise<void> {
     const upload = await collections.uploads.get(scope, uploadId);
     if (!upload || upload.status !== "processing") return;
     const bytes = await deps.blobs.get(scope, upload.blob_id);
@@ -75,5 +82,5 @@ export function createUploadWorker(deps: UploadWorkerDeps) {
     if (active && upload.certificate_request_id) await fulfilRequest(collections, scope, upload.certificate_request_id, active.id);
     await settle(collections, scope, upload, { status: "completed", certificate_ids: drafts.map((draft) => draft.id) });
     deps.logger.info({ upload_id: uploadId, certificates: drafts.length }, "certificate upload processed");
-  };
+  }
 }
