@@ -412,6 +412,67 @@ export function describeCertificates(mode: string, startSystem: (env: Record<str
       });
     });
 
+    describe("exemptions in calculations", () => {
+      const address = (city: string, state: string, zip: string) => ({ address_line_1: "1 Main St", address_city: city, address_province: state, address_postal_code: zip, address_country: "US" });
+      const calculate = (customerId: string, where: ReturnType<typeof address>, key = live) =>
+        call("/tax/calculations", {
+          key,
+          body: {
+            customer: { id: customerId, address: where },
+            order_details: { customer_currency_code: "USD", line_items: [{ amount: 10000, quantity: 1, product_category: "GENERAL_MERCHANDISE" }, { amount: 2500, quantity: 2, product_category: "GENERAL_MERCHANDISE" }] },
+          },
+        });
+
+      it("an SST PDF and a resale PNG make the customer's next calculations in their states zero-rated, naming the certificate; other states stay taxed", async () => {
+        const customer = await call("/tax/customers", { body: { reference_customer_id: unique("exempt"), name: "Exempt Buyer" } });
+        const seattle = address("Seattle", "WA", "98101");
+        const houston = address("Houston", "TX", "77002");
+        const detroit = address("Detroit", "MI", "48226");
+        const taxedBefore = await calculate(customer.body.id, seattle);
+        expect(taxedBefore.status).toBe(200);
+        expect(taxedBefore.body.total_tax_amount).toBeGreaterThan(0);
+
+        const sst = await submit({ document_url: host("sst.pdf", makePdf({ certificates: [sstCertificate(["WA", "NC"])], nonce: unique("n") })), customer: { id: customer.body.id } });
+        const resale = await submit({ document_url: host("tx-resale.png", makePng({ certificates: [{ ...sstCertificate(["TX"]), certificateType: "resale" }], nonce: unique("n") })), customer: { reference_customer_id: customer.body.reference_customer_id } });
+        const sstDone = await settled(sst.body.id);
+        const resaleDone = await settled(resale.body.id);
+
+        const inWashington = await calculate(customer.body.id, seattle);
+        expect(inWashington.status).toBe(200);
+        expect(inWashington.body.total_tax_amount).toBe(0);
+        expect(inWashington.body.exemption_reason).toBe("exemption_certificate");
+        expect(inWashington.body.exemption_certificate).toEqual({ id: sstDone.certificate_ids[0], certificate_type: "multistate_sst" });
+        for (const line of inWashington.body.line_items) {
+          expect(line.tax_amount).toBe(0);
+          for (const jurisdiction of line.tax_jurisdictions) expect(jurisdiction.rate_type).toBe("exempt");
+        }
+        const inTexas = await calculate(customer.body.id, houston);
+        expect(inTexas.body.total_tax_amount).toBe(0);
+        expect(inTexas.body.exemption_certificate.id).toBe(resaleDone.certificate_ids[0]);
+        const inMichigan = await calculate(customer.body.id, detroit);
+        expect(inMichigan.body.total_tax_amount).toBeGreaterThan(0);
+        expect(inMichigan.body.exemption_certificate).toBeUndefined();
+        // Test mode has no certificates: the same customer id in test mode is another customer anyway.
+        const other = await call("/tax/customers", { body: { reference_customer_id: unique("plain") } });
+        expect((await calculate(other.body.id, seattle)).body.total_tax_amount).toBeGreaterThan(0);
+      });
+
+      it("a customer whose buyer was deleted cannot be made tax exempt (invalid_request)", async () => {
+        const kept = await call("/tax/customers", { body: { reference_customer_id: unique("kept") } });
+        const lost = await call("/tax/customers", { body: { reference_customer_id: unique("lost") } });
+        await admin("/buyers", { legal_name: "Kept Co", customer: { id: kept.body.id } });
+        const buyer = await admin("/buyers", { legal_name: "Lost Co", customer: { reference_customer_id: lost.body.reference_customer_id } });
+        await admin(`/buyers/${buyer.body.id}`, undefined, "DELETE");
+        const refused = await call(`/tax/customers/${lost.body.id}`, { body: { is_tax_exempt: true } });
+        expectError(refused, 400, "invalid_request");
+        expect((await call(`/tax/customers/${lost.body.id}`)).body.is_tax_exempt).toBe(false);
+        expect((await call(`/tax/customers/${lost.body.id}`, { body: { name: "Still editable" } })).status).toBe(200);
+        const allowed = await call(`/tax/customers/${kept.body.id}`, { body: { is_tax_exempt: true } });
+        expect(allowed.status).toBe(200);
+        expect(allowed.body.is_tax_exempt).toBe(true);
+      });
+    });
+
     describe("crash safety", () => {
       it("killing the certificates service mid-processing and restarting it yields exactly one set of certificates", async () => {
         const customer = await call("/tax/customers", { body: { reference_customer_id: unique("crash") } });

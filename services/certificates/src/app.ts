@@ -15,6 +15,8 @@ import { createDiskBlobStore } from "./blobs/disk-blob-store.js";
 import { createGridFsBlobStore } from "./blobs/gridfs-blob-store.js";
 import { certificatesSettings, testHooksOf } from "./config.js";
 import { processorGroup, uploadSource, uploadTopic } from "./events/upload-events.js";
+import { certificateSource, certificateTopic } from "./events/certificate-events.js";
+import { createCertificateWriter } from "./adapters/certificate-writer.js";
 import { createSubmitUpload } from "./intake/submit-upload.js";
 import type { DocumentReader } from "./processing/document-reader.js";
 import { registerCertificatesService } from "./rpc/certificates-service.js";
@@ -48,8 +50,12 @@ export function startCertificates(options: StartCertificatesOptions = {}): Promi
         bus,
         logger,
         index: await store.collection<OutboxIndexRecord>(outboxIndexCollection),
-        sources: { [uploadSource]: { collection: collections.uploads as unknown as Collection<never>, topic: uploadTopic } },
+        sources: {
+          [uploadSource]: { collection: collections.uploads as unknown as Collection<never>, topic: uploadTopic },
+          [certificateSource]: { collection: collections.certificates as unknown as Collection<never>, topic: certificateTopic },
+        },
       });
+      const writeCertificate = createCertificateWriter(collections, outbox);
       const notes = createProcessingNotes(await store.collection<ProcessingNote>(processingNoteCollection));
       let reader: Promise<DocumentReader> | null = null;
       const worker = createUploadWorker({
@@ -57,6 +63,7 @@ export function startCertificates(options: StartCertificatesOptions = {}): Promi
         blobs,
         logger,
         notes,
+        writeCertificate,
         reader: () => (reader ??= (options.documentReader ?? (() => loadDocumentReader(hooks.documentReader)))()),
       });
       const subscription = await bus.subscribe({ topic: uploadTopic, group: processorGroup, handler: worker, maxAttempts: 10 });
@@ -77,7 +84,7 @@ export function startCertificates(options: StartCertificatesOptions = {}): Promi
       return {
         serviceNames: ["levy.certificates.v1.CertificatesService"],
         registerRoutes: (router) =>
-          registerCertificatesService(router, { collections, directory, blobs, submit, buyers: collections.buyers, expiringDays: config.expiringDays }),
+          registerCertificatesService(router, { collections, directory, blobs, submit, writeCertificate, buyers: collections.buyers, expiringDays: config.expiringDays }),
         readinessChecks: { blobs: () => blobs.ping() },
         close: async () => {
           await outbox.stop();

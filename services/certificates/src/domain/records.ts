@@ -47,6 +47,8 @@ export interface CertificateRecord extends CustomerLinkRecord {
   document_upload_id: string | null;
   created_at: number;
   updated_at: number;
+  /** Outbox: `certificate changed` events not yet published. */
+  pending_events: EventEnvelope[];
 }
 
 export interface UploadRecord extends CustomerLinkRecord {

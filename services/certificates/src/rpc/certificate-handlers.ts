@@ -5,6 +5,7 @@ import type { ServiceImpl } from "@connectrpc/connect";
 import type { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 import type { Range } from "@levy/storage";
 import type { Collections } from "../adapters/collections.js";
+import type { CertificateWriter } from "../adapters/certificate-writer.js";
 import type { CustomerDirectory } from "../adapters/customer-directory.js";
 import { coversDay, isoDay } from "../domain/certificate-status.js";
 import type { CertificateRecord } from "../domain/records.js";
@@ -16,6 +17,7 @@ type Handlers = Pick<ServiceImpl<typeof CertificatesService>, "listCertificates"
 
 export interface CertificateHandlerDeps extends PresenterDeps {
   readonly collections: Collections;
+  readonly writeCertificate: CertificateWriter;
   readonly directory: CustomerDirectory;
 }
 
@@ -66,7 +68,7 @@ export function certificateHandlers(deps: CertificateHandlerDeps): Handlers {
       const link = await deps.directory.link(scope, { id: request.customer?.id, reference_customer_id: request.customer?.referenceCustomerId });
       if (request.buyerId) await liveBuyer(collections, scope, request.buyerId);
       const now = epochSeconds();
-      const record = await collections.certificates.insert(scope, {
+      const record = await deps.writeCertificate(scope, {
         id: newId("cert"),
         status: request.signed ? "active" : "needs_info",
         ...link,
@@ -83,6 +85,7 @@ export function certificateHandlers(deps: CertificateHandlerDeps): Handlers {
         document_upload_id: null,
         created_at: now,
         updated_at: now,
+        pending_events: [],
       });
       return { certificate: await createPresenter(deps, scope).certificate(record) };
     },

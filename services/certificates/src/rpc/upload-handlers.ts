@@ -6,6 +6,7 @@ import type { CertificatesService } from "@levy/proto/levy/certificates/v1/certi
 import type { Scope } from "@levy/storage";
 import type { BlobStore } from "../blobs/blob-store.js";
 import type { Collections } from "../adapters/collections.js";
+import type { CertificateWriter } from "../adapters/certificate-writer.js";
 import type { CustomerDirectory } from "../adapters/customer-directory.js";
 import type { UploadRecord } from "../domain/records.js";
 import type { createSubmitUpload } from "../intake/submit-upload.js";
@@ -16,6 +17,7 @@ import { customerFilter, linkMatches } from "./request-handlers.js";
 type Handlers = Pick<ServiceImpl<typeof CertificatesService>, "submitUpload" | "listUploads" | "getUpload" | "readDocument">;
 
 export interface UploadHandlerDeps extends PresenterDeps {
+  readonly writeCertificate: CertificateWriter;
   readonly collections: Collections;
   readonly directory: CustomerDirectory;
   readonly blobs: BlobStore;

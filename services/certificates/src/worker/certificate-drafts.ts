@@ -30,6 +30,7 @@ function draft(upload: UploadRecord, index: number, now: number, fields: Partial
     document_upload_id: upload.id,
     created_at: now,
     updated_at: now,
+    pending_events: [],
     ...fields,
   };
 }

@@ -13,6 +13,7 @@ import { uploadSubmitted, type UploadSubmittedPayload } from "../events/upload-e
 import type { DocumentReader } from "../processing/document-reader.js";
 import { certificateDrafts } from "./certificate-drafts.js";
 import type { ProcessingNotes } from "./processing-sweep.js";
+import type { CertificateWriter } from "../adapters/certificate-writer.js";
 
 export interface UploadWorkerDeps {
   readonly collections: Collections;
@@ -21,6 +22,8 @@ export interface UploadWorkerDeps {
   readonly reader: () => Promise<DocumentReader>;
   readonly logger: Logger;
   readonly notes?: ProcessingNotes;
+  /** Writes a certificate once, with its event; default: a plain insertIfAbsent. */
+  readonly writeCertificate?: CertificateWriter;
 }
 
 async function settle(collections: Collections, scope: Scope, upload: Stored<UploadRecord>, set: Partial<UploadRecord>): Promise<void> {
@@ -53,6 +56,7 @@ async function fulfilRequest(collections: Collections, scope: Scope, requestId: 
 
 export function createUploadWorker(deps: UploadWorkerDeps) {
   const { collections } = deps;
+  const write: CertificateWriter = deps.writeCertificate ?? (async (scope, draft) => (await collections.certificates.insertIfAbsent(scope, draft)).record);
   return async function handle(event: EventEnvelope): Promise<void> {
     if (event.type !== uploadSubmitted) return;
     const scope = { accountId: event.account_id, livemode: event.livemode };
@@ -77,7 +81,7 @@ export function createUploadWorker(deps: UploadWorkerDeps) {
       return settle(collections, scope, upload, { status: "failed", error_message: `the document could not be read: ${reason}` });
     }
     if (!drafts) return settle(collections, scope, upload, { status: "failed", error_message: "no certificate was found in the document" });
-    for (const draft of drafts) await collections.certificates.insertIfAbsent(scope, draft);
+    for (const draft of drafts) await write(scope, draft);
     const active = drafts.find((draft) => draft.status === "active");
     if (active && upload.certificate_request_id) await fulfilRequest(collections, scope, upload.certificate_request_id, active.id);
     await settle(collections, scope, upload, { status: "completed", certificate_ids: drafts.map((draft) => draft.id) });
