@@ -123,6 +123,10 @@ function fetchOnce(url: URL, target: ResolvedAddress, options: SafeFetchOptions,
         });
         response.on("end", () => resolve({ status, bytes: Buffer.concat(chunks) }));
         response.on("error", (error) => reject(error));
+        // A connection cut mid-body (or by the deadline) must not leave the promise hanging.
+        response.on("close", () => {
+          if (!response.complete) reject(new Error("the connection closed before the document was complete"));
+        });
       },
     );
     request.on("error", reject);
