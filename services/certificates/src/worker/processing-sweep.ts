@@ -11,8 +11,9 @@ import { uploadSubmittedEvent, uploadTopic } from "../events/upload-events.js";
 
 export interface ProcessingNote {
   id: string;
-  account_id: string;
-  livemode: boolean;
+  /** `owner_*`: account_id and livemode are the store's own scope fields. */
+  owner_account_id: string;
+  owner_livemode: boolean;
   upload_id: string;
 }
 
@@ -30,7 +31,7 @@ export interface ProcessingNotes {
 export function createProcessingNotes(notes: Collection<ProcessingNote>): ProcessingNotes {
   return {
     async add(scope, uploadId) {
-      await notes.insertIfAbsent(notesScope, { id: noteId(scope, uploadId), account_id: scope.accountId, livemode: scope.livemode, upload_id: uploadId });
+      await notes.insertIfAbsent(notesScope, { id: noteId(scope, uploadId), owner_account_id: scope.accountId, owner_livemode: scope.livemode, upload_id: uploadId });
     },
     async remove(scope, uploadId) {
       await notes.delete(notesScope, noteId(scope, uploadId));
@@ -40,7 +41,7 @@ export function createProcessingNotes(notes: Collection<ProcessingNote>): Proces
       let cursor: string | undefined;
       do {
         const page = await notes.list(notesScope, { limit: 200, ...(cursor ? { cursor } : {}) });
-        const events = page.items.map((note) => uploadSubmittedEvent({ accountId: note.account_id, livemode: note.livemode }, note.upload_id));
+        const events = page.items.map((note) => uploadSubmittedEvent({ accountId: note.owner_account_id, livemode: note.owner_livemode }, note.upload_id));
         if (events.length > 0) await bus.publish(uploadTopic, events);
         count += events.length;
         cursor = page.nextCursor ?? undefined;
