@@ -42,3 +42,13 @@ export {
   type RunningService,
 } from "./start-service.js";
 export { scopeFrom } from "./scope-message.js";
+export {
+  createOutbox,
+  outboxIndexCollection,
+  outboxScopeOf,
+  type Outbox,
+  type OutboxDocument,
+  type OutboxIndexRecord,
+  type OutboxOptions,
+  type OutboxSource,
+} from "./outbox.js";

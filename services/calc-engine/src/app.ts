@@ -3,6 +3,9 @@
 import { createRpcClient, createRpcTransport, startService, type RunningService } from "@levy/kit";
 import type { EventBus } from "@levy/events";
 import { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
+import { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
+import { newId } from "@levy/kit";
+import { createCertificateExemptions } from "./exemptions/certificate-exemptions.js";
 import { GeoResolverService } from "@levy/proto/levy/geo_resolver/v1/geo_resolver_pb.js";
 import { createCalculationStore } from "./calculations/calculation-store.js";
 import { calcEngineSettings } from "./config.js";
@@ -22,12 +25,16 @@ export function startCalcEngine(options: StartCalcEngineOptions = {}): Promise<R
     settings: calcEngineSettings,
     env: options.env,
     sharedBus: options.sharedBus,
-    build: async ({ store, config, metrics, logger }) => {
+    build: async ({ store, bus, config, metrics, logger }) => {
       const book = new RateBook(loadRateDataDir(config.rateDataDir));
       const zipRates = config.usZipRatesPath ? await loadZipRateLookup(config.usZipRatesPath, logger) : undefined;
       logger.info({ jurisdictions: book.size, zipRates: zipRates !== undefined }, "rate data loaded");
       const transport = (baseUrl: string) => createRpcTransport({ baseUrl, interceptors: [metrics.clientInterceptor] });
+      const exemptions = createCertificateExemptions(createRpcClient(CertificatesService, transport(config.certificatesUrl)), { ttlMs: config.exemptionCacheMs });
+      // Every instance keeps its own cache, so every instance needs every event: one group each.
+      const following = await exemptions.follow(bus, newId("calc-engine-exemptions"));
       const deps = {
+        exemptions,
         book,
         zipRates,
         geo: createRpcClient(GeoResolverService, transport(config.geoResolverUrl)),
@@ -39,6 +46,7 @@ export function startCalcEngine(options: StartCalcEngineOptions = {}): Promise<R
       return {
         serviceNames: ["levy.calc_engine.v1.CalcEngineService"],
         registerRoutes: (router) => registerCalcEngineService(router, deps),
+        close: () => following.close(),
       };
     },
   });

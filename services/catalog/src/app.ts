@@ -3,6 +3,7 @@
 import { createRpcClient, createRpcTransport, startService, type RunningService } from "@levy/kit";
 import type { EventBus } from "@levy/events";
 import { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
+import { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 import { createCategoryCheck } from "./adapters/category-check.js";
 import { createCustomerStore } from "./adapters/customer-store.js";
 import { createMerchantStore } from "./adapters/merchant-store.js";
@@ -26,6 +27,13 @@ export function startCatalog(options: StartCatalogOptions = {}): Promise<Running
         CalcEngineService,
         createRpcTransport({ baseUrl: config.calcEngineUrl, interceptors: [metrics.clientInterceptor] }),
       );
+      const certificates = createRpcClient(
+        CertificatesService,
+        createRpcTransport({ baseUrl: config.certificatesUrl, interceptors: [metrics.clientInterceptor] }),
+      );
+      // The exemption certificate manager knows whether a customer's master buyer was deleted.
+      const buyerDeleted = async (scope: { accountId: string; livemode: boolean }, customer: { id: string; referenceCustomerId: string }) =>
+        (await certificates.getBuyerStatus({ scope, customer })).buyerDeleted;
       const stores = {
         customers: await createCustomerStore(store),
         products: await createProductStore(store, createCategoryCheck(calcEngine)),
@@ -33,7 +41,7 @@ export function startCatalog(options: StartCatalogOptions = {}): Promise<Running
       };
       return {
         serviceNames: ["levy.catalog.v1.CatalogService"],
-        registerRoutes: (router) => registerCatalogService(router, stores),
+        registerRoutes: (router) => registerCatalogService(router, stores, { buyerDeleted }),
       };
     },
   });

@@ -4,4 +4,5 @@ export const catalogSettings = {
   ...hostingSettings("catalog"),
   ...infrastructureSettings,
   calcEngineUrl: upstreamUrlSetting("calc-engine"),
+  certificatesUrl: upstreamUrlSetting("certificates"),
 };

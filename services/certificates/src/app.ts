@@ -1,13 +1,33 @@
-// Wires the certificates service.
-import { startService, type RunningService } from "@levy/kit";
+// Wires the certificates service: its collections, the document blob store (disk in
+// embedded mode, GridFS with MongoDB), the outbox relay for `upload submitted`, the
+// processing worker, and the RPC surface.
+import path from "node:path";
+import { createOutbox, createRpcClient, createRpcTransport, outboxIndexCollection, startService, type OutboxIndexRecord, type RunningService } from "@levy/kit";
 import type { EventBus } from "@levy/events";
-import { certificatesSettings } from "./config.js";
-import { certificateCollection, type CertificateRecord } from "./domain/certificate.js";
+import { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
+import type { Collection } from "@levy/storage";
+import { openCollections } from "./adapters/collections.js";
+import { createCustomerDirectory } from "./adapters/customer-directory.js";
+import { createDocumentFetcher } from "./adapters/document-fetcher.js";
+import { loadDocumentReader } from "./adapters/document-reader-factory.js";
+import type { BlobStore } from "./blobs/blob-store.js";
+import { createDiskBlobStore } from "./blobs/disk-blob-store.js";
+import { createGridFsBlobStore } from "./blobs/gridfs-blob-store.js";
+import { certificatesSettings, testHooksOf } from "./config.js";
+import { processorGroup, uploadSource, uploadTopic } from "./events/upload-events.js";
+import { certificateSource, certificateTopic } from "./events/certificate-events.js";
+import { createCertificateWriter } from "./adapters/certificate-writer.js";
+import { createSubmitUpload } from "./intake/submit-upload.js";
+import type { DocumentReader } from "./processing/document-reader.js";
 import { registerCertificatesService } from "./rpc/certificates-service.js";
+import { createUploadWorker } from "./worker/upload-worker.js";
+import { createProcessingNotes, processingNoteCollection, type ProcessingNote } from "./worker/processing-sweep.js";
 
 export interface StartCertificatesOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly sharedBus?: EventBus;
+  /** Replaces the document reader (tests); default: the test-only setting, else the real one. */
+  readonly documentReader?: () => Promise<DocumentReader>;
 }
 
 export function startCertificates(options: StartCertificatesOptions = {}): Promise<RunningService> {
@@ -16,11 +36,61 @@ export function startCertificates(options: StartCertificatesOptions = {}): Promi
     settings: certificatesSettings,
     env: options.env,
     sharedBus: options.sharedBus,
-    build: async ({ store }) => {
-      const certificates = await store.collection<CertificateRecord>(certificateCollection);
+    build: async ({ store, bus, config, logger, metrics }) => {
+      const hooks = testHooksOf(config);
+      const catalog = createRpcClient(CatalogService, createRpcTransport({ baseUrl: config.catalogUrl, interceptors: [metrics.clientInterceptor] }));
+      const directory = createCustomerDirectory(catalog);
+      const collections = await openCollections(store);
+      const blobs: BlobStore =
+        config.storage === "mongo"
+          ? await createGridFsBlobStore({ uri: config.mongodbUri ?? "", dbName: `${config.mongodbDbPrefix}_certificates` })
+          : await createDiskBlobStore(path.resolve(config.dataDir, "certificates", "blobs"));
+      const outbox = createOutbox({
+        owner: "certificates",
+        bus,
+        logger,
+        index: await store.collection<OutboxIndexRecord>(outboxIndexCollection),
+        sources: {
+          [uploadSource]: { collection: collections.uploads as unknown as Collection<never>, topic: uploadTopic },
+          [certificateSource]: { collection: collections.certificates as unknown as Collection<never>, topic: certificateTopic },
+        },
+      });
+      const writeCertificate = createCertificateWriter(collections, outbox);
+      const notes = createProcessingNotes(await store.collection<ProcessingNote>(processingNoteCollection));
+      let reader: Promise<DocumentReader> | null = null;
+      const worker = createUploadWorker({
+        collections,
+        blobs,
+        logger,
+        notes,
+        writeCertificate,
+        reader: () => (reader ??= (options.documentReader ?? (() => loadDocumentReader(hooks.documentReader)))()),
+      });
+      const subscription = await bus.subscribe({ topic: uploadTopic, group: processorGroup, handler: worker, maxAttempts: 10 });
+      outbox.start(config.outboxIntervalMs);
+      // Kafka keeps unprocessed events across restarts; the in-process bus does not.
+      if (config.events === "in-process") {
+        const resumed = await notes.sweep(bus);
+        if (resumed > 0) logger.info({ uploads: resumed }, "resumed processing of certificate uploads");
+      }
+      const submit = createSubmitUpload({
+        collections,
+        blobs,
+        outbox,
+        directory,
+        notes,
+        fetchDocument: createDocumentFetcher({ timeoutMs: config.fetchTimeoutMs, maxRedirects: config.maxRedirects, hooks }),
+      });
       return {
         serviceNames: ["levy.certificates.v1.CertificatesService"],
-        registerRoutes: (router) => registerCertificatesService(router, certificates),
+        registerRoutes: (router) =>
+          registerCertificatesService(router, { collections, directory, blobs, submit, writeCertificate, buyers: collections.buyers, expiringDays: config.expiringDays }),
+        readinessChecks: { blobs: () => blobs.ping() },
+        close: async () => {
+          await outbox.stop();
+          await subscription.close();
+          await blobs.close();
+        },
       };
     },
   });

@@ -17,12 +17,15 @@ import {
 import { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import { LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
+import { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
+import { createClient } from "@connectrpc/connect";
 import { createIdempotencyStore } from "./adapters/idempotency-store.js";
 import { createKeyStore, type KeyStore } from "./adapters/key-store.js";
 import { createRateLimitStore } from "./adapters/rate-limit-store.js";
 import { resolveSecrets } from "./adapters/secrets.js";
 import { gatewaySettings } from "./config.js";
 import { createGatewayApp } from "./http/app.js";
+import { createDocumentLinks } from "./http/document-links.js";
 import { registerKeyService } from "./rpc/key-service.js";
 import { registerRateLimitService } from "./rpc/rate-limit-service.js";
 import { createGuardedClient } from "./upstream/guarded-client.js";
@@ -81,7 +84,11 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
     createRpcTransport({ baseUrl: config.ledgerUrl, interceptors: [metrics.clientInterceptor] }),
     breakerOptions,
   );
-  registerBreakerMetrics(metrics.registry, [catalog.breaker, calcEngine.breaker, ledger.breaker]);
+  const certificatesTransport = createRpcTransport({ baseUrl: config.certificatesUrl, interceptors: [metrics.clientInterceptor] });
+  const certificates = createGuardedClient("certificates", CertificatesService, certificatesTransport, breakerOptions);
+  // Submit downloads the document first, so it gets its own, longer deadline.
+  const certificateIntake = createGuardedClient("certificates-intake", CertificatesService, certificatesTransport, { ...breakerOptions, timeoutMs: config.certificateSubmitTimeoutMs });
+  registerBreakerMetrics(metrics.registry, [catalog.breaker, calcEngine.breaker, ledger.breaker, certificates.breaker, certificateIntake.breaker]);
   const idempotencyStore = await createIdempotencyStore(store);
   const rateLimits = await createRateLimitStore(store);
 
@@ -94,6 +101,13 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
     registry: metrics.registry,
     ops: createOpsEndpoints(readiness, metrics.registry),
     upstream: { catalog: catalog.client, calcEngine: calcEngine.client, ledger: ledger.client },
+    certificates: {
+      client: certificates.client,
+      intake: certificateIntake.client,
+      // Streams are not guarded by a breaker; the document route is a plain client.
+      documents: createClient(CertificatesService, certificatesTransport),
+      links: createDocumentLinks({ pepper: secrets.apiKeyPepper, publicBaseUrl: config.publicBaseUrl }),
+    },
     idempotencyStore,
     bodyLimit: config.bodyLimit,
   });
@@ -115,6 +129,8 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
         catalog.breaker.shutdown();
         calcEngine.breaker.shutdown();
         ledger.breaker.shutdown();
+        certificates.breaker.shutdown();
+        certificateIntake.breaker.shutdown();
         await store.close();
       },
     },

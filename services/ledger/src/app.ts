@@ -6,7 +6,7 @@ import { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_p
 import { createTransactionStore, openTransactionCollections, transactionSource } from "./adapters/transaction-store.js";
 import { ledgerSettings } from "./config.js";
 import { ledgerTopic } from "./events/ledger-events.js";
-import { createOutbox, outboxIndexCollection, type OutboxDocument, type OutboxIndexRecord } from "./events/outbox.js";
+import { createOutbox, outboxIndexCollection, type OutboxDocument, type OutboxIndexRecord } from "@levy/kit";
 import { createAggregator, filingsGroup, processedEventCollection, type ProcessedEventRecord } from "./filings/aggregator.js";
 import { filingCollection, summaryCollection, type FilingRecord, type SummaryRecord } from "./filings/filing.js";
 import { createFilingStore, filingSource } from "./filings/filing-store.js";
@@ -51,6 +51,7 @@ export function startLedger(options: StartLedgerOptions = {}): Promise<RunningSe
           }
         : bus;
       const outbox = createOutbox({
+        owner: "ledger",
         bus: trackedBus,
         logger,
         index: await store.collection<OutboxIndexRecord>(outboxIndexCollection),

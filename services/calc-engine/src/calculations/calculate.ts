@@ -23,6 +23,7 @@ import { type AppliedJurisdiction, type LineOverride, determineLine } from "../d
 import { isTaxCategory, taxCategoryName } from "../domain/tax-categories.js";
 import { isEuMemberState, isValidEuVatId } from "../domain/vat-ids.js";
 import type { RateBook } from "../rates/rate-book.js";
+import type { CertificateExemptions } from "../exemptions/certificate-exemptions.js";
 import type { CalculationStore } from "./calculation-store.js";
 import { type RateCoverage, type ZipRateLookup, planJurisdictions } from "./jurisdiction-plan.js";
 
@@ -35,6 +36,8 @@ export interface CalculationDeps {
   /** Epoch seconds. */
   readonly now: () => number;
   readonly expirySeconds: number;
+  /** Exemption certificates (certificates service); absent in unit tests without it. */
+  readonly exemptions?: CertificateExemptions;
 }
 
 /** Limits documented in docs/decisions.md. */
@@ -155,6 +158,15 @@ function location(resolved: ResolveLocationResponse) {
     postalCode: used?.addressPostalCode ?? "",
     jurisdictions: resolved.jurisdictions,
   };
+}
+
+/** The US state whose certificates count: the order's `US-XX` jurisdiction, if any. */
+function usStateOf(jurisdictions: readonly AppliedJurisdiction[]): string | null {
+  for (const jurisdiction of jurisdictions) {
+    const match = /^US-([A-Z]{2})$/.exec(jurisdiction.id);
+    if (match) return match[1]!;
+  }
+  return null;
 }
 
 function countryOf(jurisdictions: readonly AppliedJurisdiction[], resolved: ResolveLocationResponse): string {
@@ -286,9 +298,14 @@ async function calculateCommon(deps: CalculationDeps, common: Common, platform?:
   const plan = resolved.zeroRate ? { jurisdictions: [], coverage: "ZERO" as const } : planJurisdictions(deps.book, location(resolved), day, deps.zipRates);
   const customerCountry = countryOf(plan.jurisdictions, resolved);
   const sellerCountry = merchant?.defaultAddress?.addressCountry ?? "";
+  const state = usStateOf(plan.jurisdictions);
+  const certificate = !customer.exempt && state && deps.exemptions ? await deps.exemptions.find(common.scope, customer, state, at) : null;
   const override: LineOverride | undefined = customer.exempt
     ? { rateType: "exempt", note: "The customer is tax exempt" }
-    : reverseCharge(customer.type, common.customer?.taxIds ?? [], customerCountry, sellerCountry);
+    : certificate
+      ? { rateType: "exempt", note: `Exemption certificate ${certificate.certificateId} (${certificate.certificateType}) covers ${state}` }
+      : reverseCharge(customer.type, common.customer?.taxIds ?? [], customerCountry, sellerCountry);
+  const exemptionReason = customer.exempt ? "customer_exempt" : certificate ? "exemption_certificate" : override ? "reverse_charge" : "";
   const priced = priceOrder(order, products, { book: deps.book, jurisdictions: plan.jurisdictions, day, override, perUnit: platform !== undefined, chargeFees: true });
 
   // Platform fees are a service to the merchant: taxed where the merchant is, when known.
@@ -326,7 +343,9 @@ async function calculateCommon(deps: CalculationDeps, common: Common, platform?:
     ...(merchant ? { merchant: { id: merchant.id, referenceMerchantId: merchant.referenceMerchantId } } : {}),
     roles,
     rateCoverage: coverage,
-    exemptionReason: override ? (override.rateType === "exempt" ? "customer_exempt" : "reverse_charge") : "",
+    exemptionReason,
+    exemptionCertificateId: certificate?.certificateId ?? "",
+    exemptionCertificateType: certificate?.certificateType ?? "",
   });
   await deps.store.save(common.scope, calculation);
   return calculation;

@@ -4,7 +4,7 @@ import { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import type { CustomerStore } from "../adapters/customer-store.js";
 import type { MerchantStore } from "../adapters/merchant-store.js";
 import type { ProductStore } from "../adapters/product-store.js";
-import { customerHandlers } from "./customer-handlers.js";
+import { customerHandlers, type CustomerRules } from "./customer-handlers.js";
 import { merchantHandlers } from "./merchant-handlers.js";
 import { productHandlers } from "./product-handlers.js";
 
@@ -14,9 +14,9 @@ export interface CatalogStores {
   readonly merchants: MerchantStore;
 }
 
-export function registerCatalogService(router: ConnectRouter, stores: CatalogStores): void {
+export function registerCatalogService(router: ConnectRouter, stores: CatalogStores, rules?: CustomerRules): void {
   router.service(CatalogService, {
-    ...customerHandlers(stores.customers),
+    ...customerHandlers(stores.customers, rules),
     ...productHandlers(stores.products),
     ...merchantHandlers(stores.merchants),
   });

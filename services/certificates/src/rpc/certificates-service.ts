@@ -1,20 +1,14 @@
-// levy.certificates.v1.CertificatesService. Certificates exist only in live mode.
+// levy.certificates.v1.CertificatesService: requests and buyers, certificates, uploads.
 import type { ConnectRouter } from "@connectrpc/connect";
-import { LevyError, scopeFrom } from "@levy/kit";
 import { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
-import type { Collection } from "@levy/storage";
-import type { CertificateRecord } from "../domain/certificate.js";
+import { certificateHandlers } from "./certificate-handlers.js";
+import { requestHandlers } from "./request-handlers.js";
+import { uploadHandlers, type UploadHandlerDeps } from "./upload-handlers.js";
 
-export function registerCertificatesService(router: ConnectRouter, certificates: Collection<CertificateRecord>): void {
+export function registerCertificatesService(router: ConnectRouter, deps: UploadHandlerDeps): void {
   router.service(CertificatesService, {
-    getCertificate: async (request) => {
-      const scope = scopeFrom(request.scope);
-      if (!scope.livemode) throw new LevyError("TESTMODE_NOT_SUPPORTED", "certificate operations need a live key");
-      const record = await certificates.get(scope, request.certificateId);
-      if (!record) throw new LevyError("CERTIFICATE_NOT_FOUND", `no certificate ${request.certificateId}`);
-      return {
-        certificate: { id: record.id, status: record.status, customerId: record.customer_id ?? "", createdAt: BigInt(record.created_at) },
-      };
-    },
+    ...requestHandlers(deps),
+    ...certificateHandlers(deps),
+    ...uploadHandlers(deps),
   });
 }

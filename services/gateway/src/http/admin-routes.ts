@@ -14,7 +14,7 @@ function digest(value: string): Buffer {
   return createHash("sha256").update(value).digest();
 }
 
-function requireAdmin(adminToken: string) {
+export function requireAdmin(adminToken: string) {
   const expected = digest(adminToken);
   return (request: Request, _response: Response, next: NextFunction): void => {
     const token = bearerToken(request);

@@ -16,6 +16,10 @@ import type { Registry } from "prom-client";
 import type { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import type { LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
+import type { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
+import { certificateAdminRoutes } from "./certificate-admin-routes.js";
+import { certificateRequestRoutes, certificateRoutes, certificateUploadRoutes } from "./certificate-routes.js";
+import { documentRoutes, type DocumentLinks } from "./document-links.js";
 import type { IdempotencyStore } from "../adapters/idempotency-store.js";
 import { idempotency } from "./idempotency.js";
 import { platformTransactionRoutes, refundReversalRoutes, refundRoutes, transactionRoutes } from "./transaction-routes.js";
@@ -40,6 +44,12 @@ export interface GatewayHttpOptions {
   readonly ops: OpsEndpoints;
   readonly upstream: { readonly catalog: Client<typeof CatalogService>; readonly calcEngine: Client<typeof CalcEngineService>; readonly ledger: Client<typeof LedgerService> };
   readonly idempotencyStore: IdempotencyStore;
+  readonly certificates: {
+    readonly client: Client<typeof CertificatesService>;
+    readonly intake: Client<typeof CertificatesService>;
+    readonly documents: Client<typeof CertificatesService>;
+    readonly links: DocumentLinks;
+  };
   /** Largest accepted JSON body, e.g. "1mb". */
   readonly bodyLimit: string;
 }
@@ -72,6 +82,9 @@ export function createGatewayApp(options: GatewayHttpOptions): express.Express {
   app.use(parseApiVersionHeader);
 
   app.use("/admin/v1", adminRoutes(options.keyStore, options.adminToken));
+  app.use("/admin/v1", certificateAdminRoutes(options.keyStore, options.adminToken, options.certificates.client));
+  // Signed document links carry their own credential (no API key).
+  app.use("/documents/v1", documentRoutes(options.certificates.links, options.certificates.documents));
   const tax = express.Router();
   tax.use(authenticate(options.keyStore, { allowPublishable: false }));
   tax.use(idempotency(options.idempotencyStore, options.logger));
@@ -84,6 +97,9 @@ export function createGatewayApp(options: GatewayHttpOptions): express.Express {
   tax.use("/refunds", refundRoutes(options.upstream.ledger));
   tax.use("/refund_reversals", refundReversalRoutes(options.upstream.ledger));
   tax.use("/platform/transactions", platformTransactionRoutes(options.upstream.ledger));
+  tax.use("/certificate-requests", certificateRequestRoutes(options.certificates.client));
+  tax.use("/certificates", certificateRoutes(options.certificates.client, options.certificates.intake, options.certificates.links));
+  tax.use("/certificate-uploads", certificateUploadRoutes(options.certificates.client, options.certificates.links));
   app.use("/tax", tax);
 
   app.use((request: Request) => {

@@ -68,6 +68,9 @@ export function presentCalculation(calculation: Calculation, version: ApiVersion
     ...locationFields(calculation, version),
     rate_coverage: calculation.rateCoverage,
     ...(calculation.exemptionReason ? { exemption_reason: calculation.exemptionReason } : {}),
+    ...(calculation.exemptionCertificateId
+      ? { exemption_certificate: { id: calculation.exemptionCertificateId, certificate_type: calculation.exemptionCertificateType } }
+      : {}),
   };
 }
 
@@ -95,5 +98,8 @@ export function presentPlatformCalculation(calculation: Calculation, version: Ap
     ...locationFields(calculation, version),
     rate_coverage: calculation.rateCoverage,
     ...(calculation.exemptionReason ? { exemption_reason: calculation.exemptionReason } : {}),
+    ...(calculation.exemptionCertificateId
+      ? { exemption_certificate: { id: calculation.exemptionCertificateId, certificate_type: calculation.exemptionCertificateType } }
+      : {}),
   };
 }

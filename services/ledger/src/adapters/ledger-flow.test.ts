@@ -11,7 +11,7 @@ import { CalculationSchema, type Calculation } from "@levy/proto/levy/calc_engin
 import { createEmbeddedStore, type Scope, type Store } from "@levy/storage";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ledgerTopic } from "../events/ledger-events.js";
-import { createOutbox, outboxIndexCollection, type Outbox, type OutboxIndexRecord } from "../events/outbox.js";
+import { createOutbox, outboxIndexCollection, type Outbox, type OutboxIndexRecord } from "@levy/kit";
 import { createAggregator, processedEventCollection, type ProcessedEventRecord } from "../filings/aggregator.js";
 import { filingCollection, filingId, monthOf, summaryCollection, type FilingRecord, type SummaryRecord } from "../filings/filing.js";
 import { createFilingStore, filingSource, type FilingStore } from "../filings/filing-store.js";
@@ -85,6 +85,7 @@ describe("ledger write paths", () => {
     filings = filingDocs as never;
     const summaries = await store.collection<SummaryRecord>(summaryCollection);
     outbox = createOutbox({
+      owner: "ledger",
       bus: flaky.bus,
       logger,
       graceMs: 0,

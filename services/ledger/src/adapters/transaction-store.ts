@@ -17,7 +17,7 @@ import {
   type TransactionType,
 } from "../domain/transaction.js";
 import { eventTypes, ledgerEvent, refundPayload, transactionPayload } from "../events/ledger-events.js";
-import type { Outbox, OutboxDocument } from "../events/outbox.js";
+import type { Outbox, OutboxDocument } from "@levy/kit";
 
 export const transactionSource = "transactions";
 const maxAttempts = 25;

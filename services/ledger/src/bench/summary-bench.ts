@@ -11,7 +11,7 @@ import { createEvent } from "@levy/events";
 import { createLogger } from "@levy/kit";
 import { createEmbeddedStore, type Scope } from "@levy/storage";
 import { eventTypes, ledgerTopic, type TransactionPayload } from "../events/ledger-events.js";
-import { createOutbox, outboxIndexCollection, type OutboxIndexRecord } from "../events/outbox.js";
+import { createOutbox, outboxIndexCollection, type OutboxIndexRecord } from "@levy/kit";
 import { createAggregator, processedEventCollection, type ProcessedEventRecord } from "../filings/aggregator.js";
 import { filingCollection, summaryCollection, type FilingRecord, type SummaryRecord } from "../filings/filing.js";
 import { createFilingStore } from "../filings/filing-store.js";
@@ -28,7 +28,7 @@ const summaries = await store.collection<SummaryRecord>(summaryCollection);
 const processed = await store.collection<ProcessedEventRecord>(processedEventCollection);
 const aggregate = createAggregator({ filings, summaries, processed });
 const bus = createInProcessBus();
-const outbox = createOutbox({ bus, logger: createLogger({ service: "ledger", level: "silent" }), index: await store.collection<OutboxIndexRecord>(outboxIndexCollection), sources: {} });
+const outbox = createOutbox({ owner: "ledger", bus, logger: createLogger({ service: "ledger", level: "silent" }), index: await store.collection<OutboxIndexRecord>(outboxIndexCollection), sources: {} });
 const filingStore = createFilingStore(filings, summaries, outbox);
 
 let expectedTax = 0;

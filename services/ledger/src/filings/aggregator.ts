@@ -13,7 +13,7 @@
 import type { EventEnvelope, EventHandler } from "@levy/events";
 import { epochSeconds } from "@levy/kit";
 import { StorageError, type Collection, type Scope, type Stored } from "@levy/storage";
-import type { Outbox } from "../events/outbox.js";
+import type { Outbox } from "@levy/kit";
 import { eventTypes, ledgerEvent, type LineAmount, type RefundPayload, type TransactionPayload } from "../events/ledger-events.js";
 import { filingId, monthOf, summaryId, type Aggregate, type FilingRecord, type SummaryRecord } from "./filing.js";
 

@@ -3,7 +3,7 @@ import { LevyError, epochSeconds } from "@levy/kit";
 import { StorageError, type Collection, type Scope, type Stored } from "@levy/storage";
 import { errors } from "../domain/errors.js";
 import { eventTypes, ledgerEvent } from "../events/ledger-events.js";
-import type { Outbox } from "../events/outbox.js";
+import type { Outbox } from "@levy/kit";
 import { effectiveStatus, filingStatuses, isFilingStatus, monthOf, type FilingRecord, type FilingStatus, type SummaryRecord } from "./filing.js";
 
 export const filingSource = "filings";

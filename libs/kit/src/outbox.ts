@@ -3,7 +3,7 @@
 // change and its events are durable together. Publishing happens afterwards:
 //
 // 1. Before the write, one index entry per event is inserted in the outbox index (a
-//    collection of the ledger's own, in a fixed internal scope), naming the document.
+//    collection of the owning service, in a fixed internal scope), naming the document.
 //    The storage port cannot query across accounts, so the index is how the relay finds
 //    documents that may hold unpublished events.
 // 2. After the write, `flush` publishes the document's pending events, removes them
@@ -15,7 +15,7 @@
 // A crash after publishing and before the removal publishes the event again on restart,
 // with the same event id: consumers de-duplicate on it, so nothing is double-counted.
 import type { EventBus, EventEnvelope } from "@levy/events";
-import type { Logger } from "@levy/kit";
+import type { Logger } from "./logger.js";
 import { StorageError, type Collection, type Scope, type Stored } from "@levy/storage";
 
 export interface OutboxDocument {
@@ -34,8 +34,10 @@ export interface OutboxIndexRecord {
 }
 
 export const outboxIndexCollection = { name: "outbox_index" } as const;
-/** The index is the ledger's own bookkeeping, not an account's data. */
-export const outboxScope: Scope = { accountId: "__ledger_outbox__", livemode: false };
+/** The index is the owning service's bookkeeping, not an account's data. */
+export function outboxScopeOf(owner: string): Scope {
+  return { accountId: `__${owner}_outbox__`, livemode: false };
+}
 
 export interface OutboxSource {
   readonly collection: Collection<OutboxDocument & Record<string, unknown>>;
@@ -54,6 +56,8 @@ export interface Outbox {
 }
 
 export interface OutboxOptions {
+  /** The owning service ("ledger"); names the internal scope of its index. */
+  readonly owner: string;
   readonly bus: EventBus;
   readonly index: Collection<OutboxIndexRecord>;
   readonly sources: Readonly<Record<string, OutboxSource>>;
@@ -71,6 +75,7 @@ function indexId(scope: Scope, source: string, documentId: string, eventId: stri
 export function createOutbox(options: OutboxOptions): Outbox {
   const graceMs = options.graceMs ?? 30_000;
   const minAgeMs = options.minAgeMs ?? 1000;
+  const outboxScope = outboxScopeOf(options.owner);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   let stopped = false;

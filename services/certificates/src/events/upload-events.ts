@@ -1,0 +1,18 @@
+// The certificates service's events (docs/events.md): `upload submitted` starts the
+// asynchronous processing of a document.
+import { createEvent, type EventEnvelope } from "@levy/events";
+import type { Scope } from "@levy/storage";
+
+export const uploadTopic = "levy.certificates.uploads";
+export const uploadSubmitted = "levy.certificate_upload.submitted";
+export const processorGroup = "certificates-processor";
+/** Outbox source name of the uploads collection. */
+export const uploadSource = "uploads";
+
+export interface UploadSubmittedPayload {
+  upload_id: string;
+}
+
+export function uploadSubmittedEvent(scope: Scope, uploadId: string): EventEnvelope<UploadSubmittedPayload> {
+  return createEvent({ type: uploadSubmitted, version: 1, scope, key: uploadId, payload: { upload_id: uploadId } });
+}

@@ -1,0 +1,90 @@
+// Consumes `upload submitted`: reads the stored document with the DocumentReader and
+// records its certificates, then settles the upload (completed with certificate_ids, or
+// failed with error_message) and fulfils a linked pending request when a certificate
+// came out active. Every step is idempotent, so at-least-once delivery and a crash at
+// any point give exactly one set of certificates.
+import { epochSeconds, type Logger } from "@levy/kit";
+import type { EventEnvelope } from "@levy/events";
+import { StorageError, type Scope, type Stored } from "@levy/storage";
+import type { BlobStore } from "../blobs/blob-store.js";
+import type { Collections } from "../adapters/collections.js";
+import type { UploadRecord } from "../domain/records.js";
+import { uploadSubmitted, type UploadSubmittedPayload } from "../events/upload-events.js";
+import type { DocumentReader } from "../processing/document-reader.js";
+import { certificateDrafts } from "./certificate-drafts.js";
+import type { ProcessingNotes } from "./processing-sweep.js";
+import type { CertificateWriter } from "../adapters/certificate-writer.js";
+
+export interface UploadWorkerDeps {
+  readonly collections: Collections;
+  readonly blobs: BlobStore;
+  /** Made on first use, so a reader that loads models does so only when needed. */
+  readonly reader: () => Promise<DocumentReader>;
+  readonly logger: Logger;
+  readonly notes?: ProcessingNotes;
+  /** Writes a certificate once, with its event; default: a plain insertIfAbsent. */
+  readonly writeCertificate?: CertificateWriter;
+}
+
+async function settle(collections: Collections, scope: Scope, upload: Stored<UploadRecord>, set: Partial<UploadRecord>): Promise<void> {
+  let current: Stored<UploadRecord> | null = upload;
+  for (let attempt = 0; attempt < 20 && current && current.status === "processing"; attempt += 1) {
+    try {
+      await collections.uploads.update(scope, current.id, { expectedVersion: current.version, set: { ...set, completed_at: epochSeconds() } });
+      return;
+    } catch (error) {
+      if (!(error instanceof StorageError && error.code === "conflict")) throw error;
+      current = await collections.uploads.get(scope, upload.id);
+    }
+  }
+}
+
+async function fulfilRequest(collections: Collections, scope: Scope, requestId: string, certificateId: string): Promise<void> {
+  const request = await collections.requests.get(scope, requestId);
+  if (!request || request.status !== "pending") return;
+  try {
+    await collections.requests.update(scope, requestId, {
+      expectedVersion: request.version,
+      set: { status: "fulfilled", certificate_id: certificateId, updated_at: epochSeconds() },
+    });
+  } catch (error) {
+    // A concurrent cancel won; the event is redelivered only on other errors.
+    if (!(error instanceof StorageError && error.code === "conflict")) throw error;
+    await fulfilRequest(collections, scope, requestId, certificateId);
+  }
+}
+
+export function createUploadWorker(deps: UploadWorkerDeps) {
+  const { collections } = deps;
+  const write: CertificateWriter = deps.writeCertificate ?? (async (scope, draft) => (await collections.certificates.insertIfAbsent(scope, draft)).record);
+  return async function handle(event: EventEnvelope): Promise<void> {
+    if (event.type !== uploadSubmitted) return;
+    const scope = { accountId: event.account_id, livemode: event.livemode };
+    const { upload_id: uploadId } = event.payload as UploadSubmittedPayload;
+    await processUpload(scope, uploadId);
+    await deps.notes?.remove(scope, uploadId);
+  };
+
+  async function processUpload(scope: Scope, uploadId: string): Promise<void> {
+    const upload = await collections.uploads.get(scope, uploadId);
+    if (!upload || upload.status !== "processing") return;
+    const bytes = await deps.blobs.get(scope, upload.blob_id);
+    if (!bytes) return settle(collections, scope, upload, { status: "failed", error_message: "the stored document is missing" });
+    let drafts;
+    try {
+      const reader = await deps.reader();
+      const reading = await reader.read({ bytes: new Uint8Array(bytes), kind: upload.document_type, filename: upload.filename });
+      drafts = certificateDrafts(upload, reading, epochSeconds());
+    } catch (error) {
+      deps.logger.warn({ err: error, upload_id: uploadId }, "certificate document could not be read");
+      const reason = error instanceof Error ? error.message.slice(0, 300) : "unknown error";
+      return settle(collections, scope, upload, { status: "failed", error_message: `the document could not be read: ${reason}` });
+    }
+    if (!drafts) return settle(collections, scope, upload, { status: "failed", error_message: "no certificate was found in the document" });
+    for (const draft of drafts) await write(scope, draft);
+    const active = drafts.find((draft) => draft.status === "active");
+    if (active && upload.certificate_request_id) await fulfilRequest(collections, scope, upload.certificate_request_id, active.id);
+    await settle(collections, scope, upload, { status: "completed", certificate_ids: drafts.map((draft) => draft.id) });
+    deps.logger.info({ upload_id: uploadId, certificates: drafts.length }, "certificate upload processed");
+  }
+}
