@@ -10,6 +10,7 @@ import { CertificatesService } from "@levy/proto/levy/certificates/v1/certificat
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, createApi, type AccountKeys } from "../support/api.js";
 import type { SystemUnderTest } from "../support/system.js";
+import { corpus } from "../../services/certificates/src/processing/test-corpus/corpus.js";
 import { makeJpeg, makePdf, makePng, sstCertificate, type Manifest } from "./support/documents.js";
 import { documentServerEnv, startDocumentServer, type DocumentServer } from "./support/document-server.js";
 
@@ -35,8 +36,8 @@ export function describeCertificates(mode: string, startSystem: (env: Record<str
       return docs.url(path);
     };
     const submit = (body: Record<string, unknown>, key?: string) => call("/tax/certificates", { body, ...(key ? { key } : {}) });
-    const settled = async (uploadId: string) => {
-      for (let attempt = 0; attempt < 300; attempt += 1) {
+    const settled = async (uploadId: string, timeoutMs = 30_000) => {
+      for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
         const response = await call(`/tax/certificate-uploads/${uploadId}`);
         expect(response.status).toBe(200);
         if (response.body.status !== "processing") return response.body;
@@ -455,6 +456,37 @@ export function describeCertificates(mode: string, startSystem: (env: Record<str
         // Test mode has no certificates: the same customer id in test mode is another customer anyway.
         const other = await call("/tax/customers", { body: { reference_customer_id: unique("plain") } });
         expect((await calculate(other.body.id, seattle)).body.total_tax_amount).toBeGreaterThan(0);
+      });
+
+      // The real document reader (no manifest in these documents): a generated SST form with
+      // five states ticked (text layer) and a scanned Texas resale certificate (OCR).
+      it("with the real reader, a generated SST PDF and a scanned Texas resale PNG exempt the customer in their states only", { timeout: 300_000 }, async () => {
+        const corpusDocument = (name: string) => corpus.find((document) => document.name.startsWith(name))!;
+        const sstPdf = Buffer.from(await corpusDocument("SST multistate certificate").build());
+        const texasPng = Buffer.from(await corpusDocument("PNG scan of a Texas resale certificate").build());
+        const customer = await call("/tax/customers", { body: { reference_customer_id: unique("real-reader") } });
+        const sst = await submit({ document_url: host("sst-form.pdf", sstPdf, "application/pdf"), customer: { id: customer.body.id } });
+        const scan = await submit({ document_url: host("tx-01-339.png", texasPng, "image/png"), customer: { reference_customer_id: customer.body.reference_customer_id } });
+        expect([sst.status, scan.status]).toEqual([201, 201]);
+        expect(sst.body.status).toBe("processing");
+
+        const sstDone = await settled(sst.body.id, 240_000);
+        expect(sstDone.status, JSON.stringify(sstDone)).toBe("completed");
+        const sstCertificateRead = await call(`/tax/certificates/${sstDone.certificate_ids[0]}`);
+        expect(sstCertificateRead.body).toMatchObject({ status: "active", certificate_type: "multistate_sst" });
+        const scanDone = await settled(scan.body.id, 240_000);
+        expect(scanDone.status, JSON.stringify(scanDone)).toBe("completed");
+        const scanCertificate = await call(`/tax/certificates/${scanDone.certificate_ids[0]}`);
+        expect(scanCertificate.body).toMatchObject({ status: "active", certificate_type: "resale" });
+
+        const indianapolis = await calculate(customer.body.id, address("Indianapolis", "IN", "46204"));
+        expect(indianapolis.body.total_tax_amount).toBe(0);
+        expect(indianapolis.body.exemption_certificate).toEqual({ id: sstDone.certificate_ids[0], certificate_type: "multistate_sst" });
+        const houston = await calculate(customer.body.id, address("Houston", "TX", "77002"));
+        expect(houston.body.total_tax_amount).toBe(0);
+        expect(houston.body.exemption_certificate.id).toBe(scanDone.certificate_ids[0]);
+        const detroit = await calculate(customer.body.id, address("Detroit", "MI", "48226"));
+        expect(detroit.body.total_tax_amount).toBe(750);
       });
 
       it("a customer whose buyer was deleted cannot be made tax exempt (invalid_request)", async () => {

@@ -90,6 +90,9 @@ export function startCertificates(options: StartCertificatesOptions = {}): Promi
           await outbox.stop();
           await subscription.close();
           await blobs.close();
+          // The reader's OCR worker thread would keep the process alive.
+          const opened = await reader?.catch(() => null);
+          await (opened as { close?: () => Promise<void> } | null | undefined)?.close?.();
         },
       };
     },

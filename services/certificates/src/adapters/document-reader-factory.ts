@@ -1,18 +1,18 @@
-// Which DocumentReader the worker uses: the test suites' stand-in when the test-only
-// setting names one, else the real reader (processing/create-document-reader.ts, built
-// in parallel; loaded by a computed path until it lands, then import it statically).
+// Which DocumentReader the worker uses: the real one (PDF text layer, OCR, classification),
+// unless the test-only setting names a module whose createDocumentReader() replaces it.
 import { pathToFileURL } from "node:url";
+import { createDocumentReader } from "../processing/create-document-reader.js";
 import type { DocumentReader } from "../processing/document-reader.js";
 
 type ReaderModule = { createDocumentReader: () => DocumentReader | Promise<DocumentReader> };
 
-export async function loadDocumentReader(testModule: string | undefined): Promise<DocumentReader> {
-  const specifier = testModule ? pathToFileURL(testModule).href : new URL("../processing/create-document-reader.js", import.meta.url).href;
-  let loaded: ReaderModule;
-  try {
-    loaded = (await import(specifier)) as ReaderModule;
-  } catch (error) {
-    throw new Error("no document reader is installed", { cause: error });
-  }
-  return loaded.createDocumentReader();
+export interface LoadedDocumentReader extends DocumentReader {
+  close(): Promise<void>;
+}
+
+export async function loadDocumentReader(testModule: string | undefined): Promise<LoadedDocumentReader> {
+  if (!testModule) return createDocumentReader();
+  const loaded = (await import(pathToFileURL(testModule).href)) as ReaderModule;
+  const reader = await loaded.createDocumentReader();
+  return { read: (document) => reader.read(document), close: async () => (reader as Partial<LoadedDocumentReader>).close?.() };
 }
