@@ -1,7 +1,7 @@
 // Container HEALTHCHECK: exits 0 when this service's /readyz answers 200. The ops port
 // is <SERVICE>_OPS_PORT or the service's default, both from the kit's own table, so the
 // image needs no per-service port argument. Kubernetes uses its gRPC probes instead.
-import { defaultPorts, envPrefix } from "../libs/kit/dist/service-settings.js";
+import { defaultPorts, envPrefix } from "../../libs/kit/dist/service-settings.js";
 
 const service = process.env.LEVY_SERVICE;
 if (!(service in defaultPorts)) {
