@@ -77,8 +77,10 @@ provision_helm() {
     mkdir -p "$(dirname "$HELM_BIN")"
     # The -X flags are those of Helm's own Makefile: without them `helm version` says
     # "v3.19" and helm template assumes Kubernetes 1.20 (Helm 3.19 is built on 1.34's modules).
+    # No -trimpath or CGO_ENABLED=0: the same compile flags as manifest-check, so the two
+    # share Go's build cache for the Kubernetes packages they both compile.
     local pkg=helm.sh/helm/v3
-    GOBIN="$(dirname "$HELM_BIN")" CGO_ENABLED=0 go install -trimpath -ldflags "-w -s \
+    GOBIN="$(dirname "$HELM_BIN")" go install -ldflags "-w -s \
       -X $pkg/internal/version.version=$HELM_VERSION \
       -X $pkg/pkg/lint/rules.k8sVersionMajor=1 -X $pkg/pkg/lint/rules.k8sVersionMinor=34 \
       -X $pkg/pkg/chartutil.k8sVersionMajor=1 -X $pkg/pkg/chartutil.k8sVersionMinor=34" \

@@ -200,6 +200,11 @@ func (c *checker) networkPolicy(n *networkingv1.NetworkPolicy) {
 	if len(n.Spec.PolicyTypes) == 0 {
 		c.add(id, "spec.policyTypes must be explicit")
 	}
+	for _, policyType := range n.Spec.PolicyTypes {
+		if policyType != networkingv1.PolicyTypeIngress && policyType != networkingv1.PolicyTypeEgress {
+			c.add(id, "spec.policyTypes: unsupported value %q", policyType)
+		}
+	}
 }
 
 func (c *checker) prometheusRule(r *monitoringv1.PrometheusRule) {
