@@ -108,17 +108,15 @@ provision_manifest_check() {
   log "manifest-check: built at $MANIFEST_CHECK_BIN"
 }
 
-mkdir -p "$LEVY_CACHE"
 components=("$@")
 ((${#components[@]} > 0)) || components=(ferretdb kafka helm)
+for component in "${components[@]}"; do
+  [[ $component =~ ^(ferretdb|kafka|helm)$ ]] || fail "unknown component '$component' (expected ferretdb, kafka or helm)"
+done
+mkdir -p "$LEVY_CACHE"
 for component in "${components[@]}"; do
   # One lock per component: a Helm build does not hold up FerretDB's start.
   exec 9>"$LEVY_CACHE/provision-$component.lock"
   flock 9 || fail "could not lock $LEVY_CACHE/provision-$component.lock"
-  case $component in
-    ferretdb) provision_ferretdb ;;
-    kafka) provision_kafka ;;
-    helm) provision_helm ;;
-    *) fail "unknown component '$component' (expected ferretdb, kafka or helm)" ;;
-  esac
+  "provision_$component"
 done
