@@ -1,10 +1,11 @@
 // Every Deployment keeps the chart's promises: gRPC probes, requests and limits, a
 // locked-down non-root container on a read-only root filesystem, exactly the
 // environment its service reads (names from the code), secrets only by reference.
+import { assertInfrastructureConfig, loadConfig } from "@levy/kit";
 import { beforeAll, describe, expect, it } from "vitest";
 import { livenessServiceName } from "../../libs/kit/src/health.js";
 import { componentOf, ofKind, productionValues, provisionChartTools, renderValid, type K8sObject } from "./chart-tools.js";
-import { calleesOf, defaultPorts, envNamesOf, envPrefix, publicPortEnv, secretEnvNames, serviceNames, type ServiceName } from "./code-topology.js";
+import { calleesOf, defaultPorts, envNamesOf, envPrefix, publicPortEnv, secretEnvNames, serviceNames, settingsOf, type ServiceName } from "./code-topology.js";
 
 const renderings: [string, () => K8sObject[]][] = [
   ["default values", () => renderValid()],
@@ -87,6 +88,19 @@ describe.each(renderings)("chart workloads with %s", (_, renderObjects) => {
       expect(target.spec.selector["app.kubernetes.io/component"]).toBe(callee);
       expect(target.spec.ports.find((port: any) => port.name === "grpc").port).toBe(Number(url.port));
     }
+  });
+
+  it.each(serviceNames)("%s: its ConfigMap and Secrets pass the service's own configuration check", (service) => {
+    const fromSecrets: Record<string, string> = {
+      MONGODB_URI: "mongodb://mongo.example:27017",
+      KAFKA_BROKERS: "kafka-0.example:9092,kafka-1.example:9092",
+      ADMIN_TOKEN: "adm_0123456789abcdef0123456789",
+      API_KEY_PEPPER: "0123456789abcdef0123456789abcdef0123456789",
+    };
+    const env = { ...configOf(service), ...Object.fromEntries(containerOf(service).env.map((e: any) => [e.name, fromSecrets[e.name]])) };
+    const config = loadConfig(settingsOf[service], env) as any;
+    expect(() => assertInfrastructureConfig(config)).not.toThrow();
+    expect(config).toMatchObject({ storage: "mongo", events: "kafka", host: "0.0.0.0", grpcPort: defaultPorts[service].grpc });
   });
 
   it("renders no secret values: no Secret objects, secrets only through secretKeyRef", () => {

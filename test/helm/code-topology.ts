@@ -10,7 +10,7 @@ import { geoResolverSettings } from "../../services/geo-resolver/src/config.js";
 import { ledgerSettings } from "../../services/ledger/src/config.js";
 import { mcpBridgeSettings } from "../../services/mcp-bridge/src/config.js";
 
-const settingsOf: Record<ServiceName, Record<string, Setting<unknown>>> = {
+export const settingsOf: Record<ServiceName, Record<string, Setting<unknown>>> = {
   gateway: gatewaySettings,
   "calc-engine": calcEngineSettings,
   "geo-resolver": geoResolverSettings,
