@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# Builds FerretDB and assembles Apache Kafka for the integration tests, once: both are
-# cached under $LEVY_CACHE (default .cache/, git-ignored) and reused afterwards.
+# Builds the tools the tests need, once: each is cached under $LEVY_CACHE (default
+# .cache/, git-ignored) and reused afterwards.
 #   FerretDB v1.24.2: Go module from the Go module proxy, pinned by ferretdb/go.sum,
-#     with ferretdb/*.patch applied (see ferretdb/README.md).
+#     with ferretdb/*.patch applied (see README.md).
 #   Kafka 3.9.1 (KRaft): jars from Maven Central, pinned by kafka/pom.xml.
+#   Helm v3.19.5: `go install` from the Go module proxy (the chart tests).
+#   manifest-check: our offline manifest validator (manifest-check/, pinned by go.sum).
+# Usage: provision.sh [ferretdb] [kafka] [helm]   (no argument: all; helm includes
+# manifest-check). Concurrent runs wait for each other per component (flock), so
+# parallel test processes never build into the same place at once.
 set -euo pipefail
 # shellcheck source=common.sh
 source "$(dirname "$0")/common.sh"
@@ -67,5 +72,63 @@ provision_kafka() {
   log "Kafka: $(find "$KAFKA_LIBS" -name '*.jar' | wc -l) jars in $KAFKA_LIBS"
 }
 
-provision_ferretdb
-provision_kafka
+# Both what Helm reports and the module the binary was built from (go version -m).
+helm_is_pinned() {
+  local reported built
+  reported=$("$HELM_BIN" version --template '{{.Version}}' 2>/dev/null) || return 1
+  built=$(go version -m "$HELM_BIN" 2>/dev/null) || return 1
+  [[ $reported == "$HELM_VERSION" && $built == *"mod"$'\t'"helm.sh/helm/v3"$'\t'"$HELM_VERSION"$'\t'* ]]
+}
+
+provision_helm() {
+  if [[ -x "$HELM_BIN" ]] && helm_is_pinned; then
+    log "Helm $HELM_VERSION: cached"
+  else
+    command -v go >/dev/null || fail "Go is needed to build Helm (go install from the Go module proxy)"
+    log "Helm $HELM_VERSION: building (a few minutes the first time)"
+    mkdir -p "$(dirname "$HELM_BIN")"
+    # The -X flags are those of Helm's own Makefile: without them `helm version` says
+    # "v3.19" and helm template assumes Kubernetes 1.20 (Helm 3.19 is built on 1.34's modules).
+    # No -trimpath or CGO_ENABLED=0: the same compile flags as manifest-check, so the two
+    # share Go's build cache for the Kubernetes packages they both compile.
+    local pkg=helm.sh/helm/v3
+    GOBIN="$(dirname "$HELM_BIN")" go install -ldflags "-w -s \
+      -X $pkg/internal/version.version=$HELM_VERSION \
+      -X $pkg/pkg/lint/rules.k8sVersionMajor=1 -X $pkg/pkg/lint/rules.k8sVersionMinor=34 \
+      -X $pkg/pkg/chartutil.k8sVersionMajor=1 -X $pkg/pkg/chartutil.k8sVersionMinor=34" \
+      "$pkg/cmd/helm@$HELM_VERSION" \
+      || fail "could not build Helm $HELM_VERSION from the Go module proxy"
+    helm_is_pinned || fail "built Helm does not report $HELM_VERSION"
+    log "Helm $HELM_VERSION: built at $HELM_BIN"
+  fi
+  provision_manifest_check
+}
+
+# Rebuilt whenever its sources change: the stamp holds the sources' checksum.
+provision_manifest_check() {
+  local src="$INFRA_DIR/manifest-check" stamp="$MANIFEST_CHECK_BIN.sha256" sum
+  sum=$(cat "$src"/go.mod "$src"/go.sum "$src"/*.go | sha256sum | cut -d' ' -f1)
+  if [[ -x "$MANIFEST_CHECK_BIN" && -f "$stamp" && $(cat "$stamp") == "$sum" ]]; then
+    log "manifest-check: cached"
+    return
+  fi
+  command -v go >/dev/null || fail "Go is needed to build manifest-check"
+  log "manifest-check: building"
+  mkdir -p "$(dirname "$MANIFEST_CHECK_BIN")"
+  (cd "$src" && go build -mod=readonly -o "$MANIFEST_CHECK_BIN" .) || fail "manifest-check build failed"
+  echo "$sum" > "$stamp"
+  log "manifest-check: built at $MANIFEST_CHECK_BIN"
+}
+
+components=("$@")
+((${#components[@]} > 0)) || components=(ferretdb kafka helm)
+for component in "${components[@]}"; do
+  [[ $component =~ ^(ferretdb|kafka|helm)$ ]] || fail "unknown component '$component' (expected ferretdb, kafka or helm)"
+done
+mkdir -p "$LEVY_CACHE"
+for component in "${components[@]}"; do
+  # One lock per component: a Helm build does not hold up FerretDB's start.
+  exec 9>"$LEVY_CACHE/provision-$component.lock"
+  flock 9 || fail "could not lock $LEVY_CACHE/provision-$component.lock"
+  "provision_$component"
+done

@@ -21,7 +21,7 @@ if [[ -f "$INFRA_ENV" ]]; then
   "$INFRA_DIR/stop.sh" || true
 fi
 
-"$INFRA_DIR/provision.sh"
+"$INFRA_DIR/provision.sh" ferretdb kafka
 mkdir -p "$RUN_DIR"
 
 wait_for() { # name, seconds, log file, test command...

@@ -13,6 +13,13 @@ import {
 
 export type ReadinessCheck = () => Promise<void>;
 
+/**
+ * The health "service" a liveness probe asks about (Kubernetes gRPC probes): SERVING
+ * whenever the process answers, even while a dependency is down or it drains, because
+ * restarting the pod would fix neither. Readiness ("" or a proto service) tracks those.
+ */
+export const livenessServiceName = "liveness";
+
 export interface Readiness {
   /** The fully qualified service names this process reports on, besides "". */
   readonly serviceNames: readonly string[];
@@ -61,6 +68,7 @@ async function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
 }
 
 async function statusOf(readiness: Readiness, service: string): Promise<ServingStatus> {
+  if (service === livenessServiceName) return ServingStatus.SERVING;
   if (service !== "" && !readiness.serviceNames.includes(service)) {
     throw new ConnectError(`unknown service ${service}`, Code.NotFound);
   }

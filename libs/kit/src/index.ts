@@ -12,7 +12,7 @@ export {
   type RequestContext,
 } from "./request-context.js";
 export { createServiceMetrics, type ServiceMetrics } from "./metrics.js";
-export { createReadiness, registerHealthService, type Readiness, type ReadinessCheck } from "./health.js";
+export { createReadiness, livenessServiceName, registerHealthService, type Readiness, type ReadinessCheck } from "./health.js";
 export { startRpcServer, type RpcServer, type RpcServerOptions } from "./rpc-server.js";
 export { createOpsEndpoints, startOpsServer, type OpsEndpoints, type OpsServer } from "./ops-server.js";
 export { createRpcTransport, createRpcClient, type RpcTransportOptions } from "./rpc-client.js";

@@ -1,0 +1,120 @@
+// Every Deployment keeps the chart's promises: gRPC probes, requests and limits, a
+// locked-down non-root container on a read-only root filesystem, exactly the
+// environment its service reads (names from the code), secrets only by reference.
+import { assertInfrastructureConfig, loadConfig } from "@levy/kit";
+import { beforeAll, describe, expect, it } from "vitest";
+import { livenessServiceName } from "../../libs/kit/src/health.js";
+import { componentOf, ofKind, productionValues, provisionChartTools, renderValid, type K8sObject } from "./chart-tools.js";
+import { calleesOf, defaultPorts, envNamesOf, envPrefix, publicPortEnv, secretEnvNames, serviceNames, settingsOf, type ServiceName } from "./code-topology.js";
+
+const renderings: [string, () => K8sObject[]][] = [
+  ["default values", () => renderValid()],
+  ["production-like values", () => renderValid({ values: [productionValues] })],
+];
+
+describe.each(renderings)("chart workloads with %s", (_, renderObjects) => {
+  let objects: K8sObject[];
+  beforeAll(() => {
+    provisionChartTools();
+    objects = renderObjects();
+  }, 40 * 60_000);
+
+  const deploymentOf = (service: ServiceName) => ofKind(objects, "Deployment").find((d) => componentOf(d) === service)!;
+  const containerOf = (service: ServiceName) => deploymentOf(service).spec.template.spec.containers[0];
+  const configOf = (service: ServiceName) => {
+    const name = containerOf(service).envFrom[0].configMapRef.name;
+    return ofKind(objects, "ConfigMap").find((map) => map.metadata.name === name)!.data!;
+  };
+
+  it("has one Deployment per service", () => {
+    expect(ofKind(objects, "Deployment").map(componentOf).sort()).toEqual([...serviceNames].sort());
+  });
+
+  it.each(serviceNames)("%s: gRPC readiness and liveness probes on its gRPC port", (service) => {
+    const container = containerOf(service);
+    const grpcPort = Number(configOf(service)[`${envPrefix(service)}_GRPC_PORT`]);
+    expect(container.ports.find((port: any) => port.name === "grpc").containerPort).toBe(grpcPort);
+    expect(container.readinessProbe.grpc.port).toBe(grpcPort);
+    expect(container.readinessProbe.grpc.service).toMatch(/^levy\.[a-z_]+\.v1\.[A-Za-z]+Service$/);
+    expect(container.livenessProbe.grpc).toEqual({ port: grpcPort, service: livenessServiceName });
+    expect(container.startupProbe.grpc).toEqual({ port: grpcPort, service: livenessServiceName });
+  });
+
+  it.each(serviceNames)("%s: resource requests and limits", (service) => {
+    const { requests, limits } = containerOf(service).resources;
+    for (const resources of [requests, limits]) expect(Object.keys(resources).sort()).toEqual(["cpu", "memory"]);
+  });
+
+  it.each(serviceNames)("%s: non-root, read-only, no privileges, writable /tmp only", (service) => {
+    const pod = deploymentOf(service).spec.template.spec;
+    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, seccompProfile: { type: "RuntimeDefault" } });
+    expect(pod.securityContext.runAsUser).toBeGreaterThan(0);
+    expect(pod.automountServiceAccountToken).toBe(false);
+    expect(pod.containers).toHaveLength(1);
+    expect(containerOf(service).securityContext).toEqual({
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      runAsNonRoot: true,
+      capabilities: { drop: ["ALL"] },
+    });
+    expect(containerOf(service).volumeMounts).toEqual([{ name: "tmp", mountPath: "/tmp" }]);
+    expect(pod.volumes).toEqual([{ name: "tmp", emptyDir: { sizeLimit: expect.any(String) } }]);
+  });
+
+  it.each(serviceNames)("%s: exactly the variables its code reads, with its default ports", (service) => {
+    const config = configOf(service);
+    const secretEnv = containerOf(service).env;
+    const rendered = [...Object.keys(config), ...secretEnv.map((env: any) => env.name)];
+    const reads = envNamesOf(service);
+    expect(rendered.filter((name) => !reads.has(name))).toEqual([]);
+    expect(new Set(rendered).size).toBe(rendered.length);
+    const prefix = envPrefix(service);
+    expect(config).toMatchObject({ STORAGE: "mongo", EVENTS: "kafka", BIND_HOST: "0.0.0.0" });
+    expect(config[`${prefix}_GRPC_PORT`]).toBe(String(defaultPorts[service].grpc));
+    expect(config[`${prefix}_OPS_PORT`]).toBe(String(defaultPorts[service].ops));
+    const publicEnv = publicPortEnv[service];
+    if (publicEnv) expect(Number(config[publicEnv])).toBe(containerOf(service).ports[2].containerPort);
+    const expectedSecrets = service === "gateway" ? ["ADMIN_TOKEN", "API_KEY_PEPPER", "KAFKA_BROKERS", "MONGODB_URI"] : ["KAFKA_BROKERS", "MONGODB_URI"];
+    expect(secretEnv.map((env: any) => env.name).sort()).toEqual(expectedSecrets);
+  });
+
+  it.each(serviceNames)("%s: a URL for each service it calls, naming that service's gRPC Service", (service) => {
+    const config = configOf(service);
+    const urls = Object.keys(config).filter((name) => name.endsWith("_URL")).sort();
+    expect(urls).toEqual(calleesOf(service).map((callee) => `${envPrefix(callee)}_URL`).sort());
+    for (const callee of calleesOf(service)) {
+      const url = new URL(config[`${envPrefix(callee)}_URL`]!);
+      const target = ofKind(objects, "Service").find((s) => s.metadata.name === url.hostname)!;
+      expect(target.spec.selector["app.kubernetes.io/component"]).toBe(callee);
+      expect(target.spec.ports.find((port: any) => port.name === "grpc").port).toBe(Number(url.port));
+    }
+  });
+
+  it.each(serviceNames)("%s: its ConfigMap and Secrets pass the service's own configuration check", (service) => {
+    const fromSecrets: Record<string, string> = {
+      MONGODB_URI: "mongodb://mongo.example:27017",
+      KAFKA_BROKERS: "kafka-0.example:9092,kafka-1.example:9092",
+      ADMIN_TOKEN: "adm_0123456789abcdef0123456789",
+      API_KEY_PEPPER: "0123456789abcdef0123456789abcdef0123456789",
+    };
+    const env = { ...configOf(service), ...Object.fromEntries(containerOf(service).env.map((e: any) => [e.name, fromSecrets[e.name]])) };
+    const config = loadConfig(settingsOf[service], env) as any;
+    expect(() => assertInfrastructureConfig(config)).not.toThrow();
+    expect(config).toMatchObject({ storage: "mongo", events: "kafka", host: "0.0.0.0", grpcPort: defaultPorts[service].grpc });
+  });
+
+  it("renders no secret values: no Secret objects, secrets only through secretKeyRef", () => {
+    expect(ofKind(objects, "Secret")).toEqual([]);
+    for (const map of ofKind(objects, "ConfigMap")) {
+      expect(Object.keys(map.data!).filter((name) => secretEnvNames.has(name))).toEqual([]);
+    }
+    for (const deployment of ofKind(objects, "Deployment")) {
+      for (const env of deployment.spec.template.spec.containers[0].env) {
+        expect(secretEnvNames.has(env.name)).toBe(true);
+        expect(env.value).toBeUndefined();
+        expect(env.valueFrom.secretKeyRef.name).toMatch(/^[a-z0-9-]+$/);
+      }
+    }
+    expect(JSON.stringify(objects)).not.toMatch(/mongodb(\+srv)?:\/\/|sk_(test|prod)_|adm_/);
+  });
+});
