@@ -1,0 +1,46 @@
+// The public JSON of a line's product and tax jurisdictions, shared by calculations and
+// transactions/refunds (calc-engine and ledger messages have the same fields; only
+// calc-engine's jurisdictions carry a `note`).
+interface JurisdictionFields {
+  readonly taxRate: number;
+  readonly taxDueDecimal: bigint;
+  readonly feeAmount: bigint;
+  readonly rateType: string;
+  readonly taxAuthorityName: string;
+  readonly taxAuthorityType: string;
+  readonly taxType: string;
+  readonly jurisdictionName: string;
+  readonly jurisdictionId: string;
+  readonly note?: string;
+}
+
+interface ProductFields {
+  readonly referenceLineItemId: string;
+  readonly referenceProductId: string;
+  readonly referenceProductName: string;
+  readonly productTaxCode: string;
+}
+
+export function presentLineProduct(product: ProductFields | undefined) {
+  return {
+    reference_line_item_id: product?.referenceLineItemId ?? "",
+    reference_product_id: product?.referenceProductId ?? "",
+    reference_product_name: product?.referenceProductName ?? "",
+    product_tax_code: product?.productTaxCode ?? "",
+  };
+}
+
+export function presentJurisdiction(entry: JurisdictionFields) {
+  return {
+    tax_rate: entry.taxRate,
+    tax_due_decimal: Number(entry.taxDueDecimal),
+    fee_amount: Number(entry.feeAmount),
+    rate_type: entry.rateType,
+    tax_authority_name: entry.taxAuthorityName,
+    tax_authority_type: entry.taxAuthorityType,
+    tax_type: entry.taxType,
+    jurisdiction_name: entry.jurisdictionName,
+    jurisdiction_id: entry.jurisdictionId,
+    ...(entry.note ? { note: entry.note } : {}),
+  };
+}
