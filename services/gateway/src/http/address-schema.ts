@@ -1,6 +1,6 @@
-// The public Address and Tax ID objects as request schemas.
+// The public Address and Tax ID objects as request schemas (the response side is
+// @levy/presenters' presentAddress).
 import { z } from "zod";
-import type { Address } from "@levy/proto/levy/common/v1/common_pb.js";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { AddressSchema } from "@levy/proto/levy/common/v1/common_pb.js";
 
@@ -30,18 +30,5 @@ export function addressMessage(address: z.output<typeof addressSchema>): Message
     addressPostalCode: address.address_postal_code ?? "",
     addressCountry: address.address_country,
     addressType: address.address_type ?? "",
-  };
-}
-
-export function presentAddress(address: Address | undefined) {
-  if (!address) return null;
-  return {
-    address_line_1: address.addressLine1,
-    address_line_2: address.addressLine2,
-    address_city: address.addressCity,
-    address_province: address.addressProvince,
-    address_postal_code: address.addressPostalCode,
-    address_country: address.addressCountry,
-    ...(address.addressType ? { address_type: address.addressType } : {}),
   };
 }

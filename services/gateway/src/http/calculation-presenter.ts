@@ -1,8 +1,7 @@
 // The public JSON of a calculation (spec: Calculation and Platform calculation response).
 import type { Calculation, LineItemResult, Totals } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { type ApiVersion, versionAtLeast } from "../domain/api-versions.js";
-import { presentAddress } from "./address-schema.js";
-import { presentJurisdiction, presentLineProduct } from "./tax-line-presenter.js";
+import { presentAddress, presentJurisdiction, presentLineProduct } from "@levy/presenters";
 
 function presentLine(line: LineItemResult) {
   return {

@@ -3,8 +3,9 @@ import { Router } from "express";
 import type { Client } from "@connectrpc/connect";
 import { LevyError } from "@levy/kit";
 import { z } from "zod";
-import type { CatalogService, Customer } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
-import { listEnvelope, listQuery } from "./pagination.js";
+import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
+import { listEnvelope, presentCustomer } from "@levy/presenters";
+import { listQuery } from "./pagination.js";
 import { pathParam, routeHandler, scopeOf } from "./request-state.js";
 import { parseInput } from "./validate.js";
 
@@ -26,20 +27,6 @@ const updateCustomerBody = z.strictObject({
   email: customerFields.email.optional(),
   is_tax_exempt: customerFields.is_tax_exempt.optional(),
 });
-
-export function presentCustomer(customer: Customer) {
-  return {
-    object: "tax.customer",
-    id: customer.id,
-    reference_customer_id: customer.referenceCustomerId || null,
-    name: customer.name || null,
-    email: customer.email || null,
-    is_tax_exempt: customer.isTaxExempt,
-    created_at: Number(customer.createdAt),
-    updated_at: Number(customer.updatedAt),
-    testmode: !customer.livemode,
-  };
-}
 
 export function customerRoutes(catalog: Client<typeof CatalogService>): Router {
   const router = Router();

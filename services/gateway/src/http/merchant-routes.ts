@@ -2,10 +2,11 @@
 import { Router } from "express";
 import type { Client } from "@connectrpc/connect";
 import { z } from "zod";
-import type { CatalogService, Merchant } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
-import { addressMessage, addressSchema, presentAddress, taxIdSchema } from "./address-schema.js";
+import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
+import { listEnvelope, presentMerchant } from "@levy/presenters";
+import { addressMessage, addressSchema, taxIdSchema } from "./address-schema.js";
 import { requireApiVersion } from "./api-version.js";
-import { listEnvelope, listQuery } from "./pagination.js";
+import { listQuery } from "./pagination.js";
 import { pathParam, routeHandler, scopeOf } from "./request-state.js";
 import { parseInput } from "./validate.js";
 
@@ -28,21 +29,6 @@ const updateMerchantBody = z.strictObject({
   default_address: merchantFields.default_address.optional(),
   tax_ids: merchantFields.tax_ids.optional(),
 });
-
-export function presentMerchant(merchant: Merchant) {
-  return {
-    object: "tax.merchant",
-    id: merchant.id,
-    reference_merchant_id: merchant.referenceMerchantId,
-    name: merchant.name,
-    email: merchant.email || null,
-    default_address: presentAddress(merchant.defaultAddress),
-    tax_ids: merchant.taxIds.map((taxId) => ({ type: taxId.type, value: taxId.value })),
-    created_at: Number(merchant.createdAt),
-    updated_at: Number(merchant.updatedAt),
-    testmode: !merchant.livemode,
-  };
-}
 
 export function merchantRoutes(catalog: Client<typeof CatalogService>): Router {
   const router = Router();

@@ -2,8 +2,9 @@
 import { Router } from "express";
 import type { Client } from "@connectrpc/connect";
 import { z } from "zod";
-import type { CatalogService, Product } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
-import { listEnvelope, listQuery } from "./pagination.js";
+import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
+import { listEnvelope, presentProduct } from "@levy/presenters";
+import { listQuery } from "./pagination.js";
 import { pathParam, routeHandler, scopeOf } from "./request-state.js";
 import { parseInput } from "./validate.js";
 
@@ -12,18 +13,6 @@ const productBody = z.strictObject({
   reference_product_name: z.string().trim().min(1).max(500),
   product_category: z.string().trim().min(1).max(100),
 });
-
-export function presentProduct(product: Product) {
-  return {
-    object: "tax.product",
-    reference_product_id: product.referenceProductId,
-    reference_product_name: product.referenceProductName,
-    product_category: product.productCategory,
-    created_at: Number(product.createdAt),
-    updated_at: Number(product.updatedAt),
-    testmode: !product.livemode,
-  };
-}
 
 export function productRoutes(catalog: Client<typeof CatalogService>): Router {
   const router = Router();

@@ -4,11 +4,11 @@
 import { Router } from "express";
 import type { Client } from "@connectrpc/connect";
 import { z } from "zod";
-import type { LedgerService, LineItem, Refund, Transaction } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
+import type { LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
+import { presentRefund, presentRefundWithoutType, presentTransaction } from "@levy/presenters";
 import { requireApiVersion } from "./api-version.js";
 import { pathParam, routeHandler, scopeOf } from "./request-state.js";
 import { parseInput } from "./validate.js";
-import { presentJurisdiction, presentLineProduct } from "./tax-line-presenter.js";
 
 const id = z.string().trim().min(1).max(255);
 const epoch = z.number().int().min(0).max(253_402_300_799);
@@ -47,92 +47,6 @@ export const platformTransactionBody = z.strictObject({
   metadata: metadata.optional(),
 });
 
-function presentLine(line: LineItem, withRefunded: boolean) {
-  return {
-    line_item_id: line.lineItemId,
-    product: presentLineProduct(line.product),
-    tax_jurisdictions: line.taxJurisdictions.map(presentJurisdiction),
-    tax_amount: Number(line.taxAmount),
-    amount_excluding_tax: Number(line.amountExcludingTax),
-    amount_including_tax: Number(line.amountIncludingTax),
-    quantity: Number(line.quantity),
-    ...(withRefunded
-      ? {
-          refunded_amount_excluding_tax: Number(line.refundedAmountExcludingTax),
-          refunded_tax_amount: Number(line.refundedTaxAmount),
-          refunded_quantity: Number(line.refundedQuantity),
-        }
-      : {}),
-  };
-}
-
-export function presentTransaction(transaction: Transaction) {
-  const platform = transaction.kind === "platform";
-  return {
-    id: transaction.id,
-    object: "tax.transaction",
-    type: transaction.type,
-    calculation_id: transaction.calculationId,
-    reference_order_id: transaction.referenceOrderId,
-    ...(platform ? { reference_payment_id: transaction.referencePaymentId } : {}),
-    customer_currency_code: transaction.currencyCode,
-    tax_included_in_amount: transaction.taxIncludedInAmount,
-    line_items: transaction.lineItems.map((line) => presentLine(line, true)),
-    total_tax_amount: Number(transaction.totalTaxAmount),
-    total_amount_excluding_tax: Number(transaction.totalAmountExcludingTax),
-    total_amount_including_tax: Number(transaction.totalAmountIncludingTax),
-    refunded_tax_amount: Number(transaction.refundedTaxAmount),
-    refunded_amount_excluding_tax: Number(transaction.refundedAmountExcludingTax),
-    customer: {
-      type: transaction.customerType || "CONSUMER",
-      id: transaction.customerId || null,
-      reference_customer_id: transaction.referenceCustomerId || null,
-    },
-    ...(platform
-      ? {
-          merchant: transaction.merchant ? { id: transaction.merchant.id, reference_merchant_id: transaction.merchant.referenceMerchantId } : null,
-          roles: transaction.roles,
-        }
-      : {}),
-    ...(transaction.addressUsed
-      ? {
-          address_used: {
-            address_line_1: transaction.addressUsed.addressLine1,
-            address_line_2: transaction.addressUsed.addressLine2,
-            address_city: transaction.addressUsed.addressCity,
-            address_province: transaction.addressUsed.addressProvince,
-            address_postal_code: transaction.addressUsed.addressPostalCode,
-            address_country: transaction.addressUsed.addressCountry,
-          },
-        }
-      : {}),
-    metadata: transaction.metadata,
-    transaction_processed_at: Number(transaction.transactionProcessedAt),
-    created_at: Number(transaction.createdAt),
-    testmode: !transaction.livemode,
-  };
-}
-
-export function presentRefund(refund: Refund, withType = true) {
-  return {
-    id: refund.id,
-    object: "tax.refund",
-    ...(withType ? { refund_type: refund.refundType } : {}),
-    transaction_id: refund.transactionId,
-    status: refund.status,
-    customer_currency_code: refund.currencyCode,
-    line_items: refund.lineItems.map((line) => presentLine(line, false)),
-    total_tax_amount: Number(refund.totalTaxAmount),
-    total_amount_excluding_tax: Number(refund.totalAmountExcludingTax),
-    total_amount_including_tax: Number(refund.totalAmountIncludingTax),
-    metadata: refund.metadata,
-    refund_processed_at: Number(refund.refundProcessedAt),
-    created_at: Number(refund.createdAt),
-    reversed_at: refund.reversedAt === 0n ? null : Number(refund.reversedAt),
-    testmode: !refund.livemode,
-  };
-}
-
 /** Mounted at /tax/transactions. */
 export function transactionRoutes(ledger: Client<typeof LedgerService>): Router {
   const router = Router();
@@ -157,7 +71,7 @@ export function transactionRoutes(ledger: Client<typeof LedgerService>): Router 
   }));
   router.get("/:transaction_id/refunds", routeHandler(async (request, response) => {
     const { refunds } = await ledger.listRefunds({ scope: scopeOf(response), transactionId: pathParam(request, "transaction_id") });
-    response.json({ refunds: refunds.map((refund) => presentRefund(refund, false)) });
+    response.json({ refunds: refunds.map(presentRefundWithoutType) });
   }));
   return router;
 }

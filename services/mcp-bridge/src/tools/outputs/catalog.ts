@@ -1,7 +1,7 @@
-// Merchants, products and customers as the tools return them: the REST API's shapes.
+// The output schemas of merchants, products and customers: the REST API's shapes, as
+// @levy/presenters builds them.
 import { z } from "zod";
-import type { Customer, Merchant, Product } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
-import { addressOutput, presentAddress } from "./common.js";
+import { addressOutput } from "./common.js";
 
 export const merchantOutput = z.object({
   object: z.literal("tax.merchant"),
@@ -16,21 +16,6 @@ export const merchantOutput = z.object({
   testmode: z.boolean(),
 });
 
-export function presentMerchant(merchant: Merchant): z.input<typeof merchantOutput> {
-  return {
-    object: "tax.merchant",
-    id: merchant.id,
-    reference_merchant_id: merchant.referenceMerchantId,
-    name: merchant.name,
-    email: merchant.email || null,
-    default_address: presentAddress(merchant.defaultAddress),
-    tax_ids: merchant.taxIds.map((taxId) => ({ type: taxId.type, value: taxId.value })),
-    created_at: Number(merchant.createdAt),
-    updated_at: Number(merchant.updatedAt),
-    testmode: !merchant.livemode,
-  };
-}
-
 export const productOutput = z.object({
   object: z.literal("tax.product"),
   reference_product_id: z.string(),
@@ -40,18 +25,6 @@ export const productOutput = z.object({
   updated_at: z.number().int(),
   testmode: z.boolean(),
 });
-
-export function presentProduct(product: Product): z.input<typeof productOutput> {
-  return {
-    object: "tax.product",
-    reference_product_id: product.referenceProductId,
-    reference_product_name: product.referenceProductName,
-    product_category: product.productCategory,
-    created_at: Number(product.createdAt),
-    updated_at: Number(product.updatedAt),
-    testmode: !product.livemode,
-  };
-}
 
 export const customerOutput = z.object({
   object: z.literal("tax.customer"),
@@ -64,17 +37,3 @@ export const customerOutput = z.object({
   updated_at: z.number().int(),
   testmode: z.boolean(),
 });
-
-export function presentCustomer(customer: Customer): z.input<typeof customerOutput> {
-  return {
-    object: "tax.customer",
-    id: customer.id,
-    reference_customer_id: customer.referenceCustomerId || null,
-    name: customer.name || null,
-    email: customer.email || null,
-    is_tax_exempt: customer.isTaxExempt,
-    created_at: Number(customer.createdAt),
-    updated_at: Number(customer.updatedAt),
-    testmode: !customer.livemode,
-  };
-}

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { customerOutput, presentCustomer } from "../outputs/catalog.js";
+import { presentCustomer } from "@levy/presenters";
+import { customerOutput } from "../outputs/catalog.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { presentMerchant } from "@levy/presenters";
 import { merchantIdInput } from "../inputs.js";
-import { merchantOutput, presentMerchant } from "../outputs/catalog.js";
+import { merchantOutput } from "../outputs/catalog.js";
 import { defineTool } from "../registry.js";
 import { findMerchant } from "../scope.js";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { presentProduct, productOutput } from "../outputs/catalog.js";
+import { presentProduct } from "@levy/presenters";
+import { productOutput } from "../outputs/catalog.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { presentTransaction, transactionOutput } from "../outputs/ledger.js";
+import { presentTransaction } from "@levy/presenters";
+import { transactionOutput } from "../outputs/ledger.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 

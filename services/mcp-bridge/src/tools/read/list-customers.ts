@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { listEnvelope, presentCustomer } from "@levy/presenters";
 import { cursorInput, limitInput } from "../inputs.js";
-import { listEnvelope, listOutput, pageSummary } from "../outputs/common.js";
-import { customerOutput, presentCustomer } from "../outputs/catalog.js";
+import { listOutput, pageSummary } from "../outputs/common.js";
+import { customerOutput } from "../outputs/catalog.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 

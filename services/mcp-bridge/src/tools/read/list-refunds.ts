@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { presentRefund, refundOutput } from "../outputs/ledger.js";
+import { presentRefund } from "@levy/presenters";
+import { refundOutput } from "../outputs/ledger.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { listEnvelope, presentTransaction } from "@levy/presenters";
 import { cursorInput, epochRange, fromInput, limitInput, merchantIdInput, toInput } from "../inputs.js";
-import { listEnvelope, listOutput, pageSummary } from "../outputs/common.js";
-import { presentTransaction, transactionOutput } from "../outputs/ledger.js";
+import { listOutput, pageSummary } from "../outputs/common.js";
+import { transactionOutput } from "../outputs/ledger.js";
 import { defineTool } from "../registry.js";
 import { findMerchant, scopeOf } from "../scope.js";
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { presentProduct } from "@levy/presenters";
 import { ToolError } from "../tool-error.js";
-import { presentProduct, productOutput } from "../outputs/catalog.js";
+import { productOutput } from "../outputs/catalog.js";
 import { productIdInput } from "../read/get-product.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";

@@ -1,5 +1,6 @@
-// The public JSON of a line's product and jurisdictions, shared by calculations and
-// transactions (calc-engine and ledger messages have the same fields).
+// The public JSON of a line's product and tax jurisdictions, shared by calculations and
+// transactions/refunds (calc-engine and ledger messages have the same fields; only
+// calc-engine's jurisdictions carry a `note`).
 interface JurisdictionFields {
   readonly taxRate: number;
   readonly taxDueDecimal: bigint;
