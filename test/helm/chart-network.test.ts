@@ -65,7 +65,7 @@ describe.each([
     }
   });
 
-  it("lets every service reach DNS, MongoDB and Kafka and nothing else outside", () => {
+  it("lets every service reach DNS, MongoDB and Kafka and nothing else outside, but certificates public https hosts", () => {
     const dns = { name: "dns", namespaceLabels: { "kubernetes.io/metadata.name": "kube-system" }, podLabels: { "k8s-app": "kube-dns" } };
     const mongo = { name: "mongo", namespaceLabels: { "kubernetes.io/metadata.name": "mongodb" }, podLabels: { "app.kubernetes.io/name": "mongodb" } };
     const kafka = { name: "kafka", namespaceLabels: { "kubernetes.io/metadata.name": "kafka" }, podLabels: { "strimzi.io/cluster": "levy" } };
@@ -73,7 +73,9 @@ describe.each([
       expect(allows(pods[service], dns, 53)).toBe(true);
       expect(allows(pods[service], mongo, 27017)).toBe(true);
       expect(allows(pods[service], kafka, 9092)).toBe(true);
-      expect(allows(pods[service], outsiders.internet!, 443)).toBe(false);
+      // certificates fetches submitted documents (services/certificates/src/fetching).
+      expect(allows(pods[service], outsiders.internet!, 443)).toBe(service === "certificates");
+      expect(allows(pods[service], outsiders.internet!, 80)).toBe(false);
       expect(allows(pods[service], mongo, 9092)).toBe(values.length === 0); // production pins Kafka to its pods
     }
   });

@@ -8,7 +8,8 @@ import type { CertificatesService } from "@levy/proto/levy/certificates/v1/certi
 import { requireApiVersion, versionsFrom } from "./api-version.js";
 import { presentCertificate, presentCertificateRequest, presentUpload } from "./certificate-presenters.js";
 import type { DocumentLinks } from "./document-links.js";
-import { listEnvelope, listQuery } from "./pagination.js";
+import { listEnvelope } from "@levy/presenters";
+import { listQuery } from "./pagination.js";
 import { authOf, pathParam, routeHandler, scopeOf } from "./request-state.js";
 import { parseInput } from "./validate.js";
 
