@@ -5,18 +5,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { createAccount, createApi, type AccountKeys } from "../support/api.js";
+import { documentServerEnv, startDocumentServer, type DocumentServer } from "../certificates/support/document-server.js";
 import type { SystemUnderTest } from "../support/system.js";
 import { callTool, connectMcp, eventually, ok, rawMcp, toolError, withMcp } from "./mcp-client.js";
 import { juneFiling, seedAccount, type Seed } from "./mcp-seed.js";
+import { certificateReadTools, certificateWriteTools, describeCertificateTools } from "./mcp-certificate-tools.js";
 import { describeRateLimit } from "./mcp-rate-limit.js";
 import { describeReadTools } from "./mcp-read-tools.js";
 import { describeWriteTools } from "./mcp-write-tools.js";
 
 const readTools = [
   "list_tax_categories", "get_sales_summary", "list_transactions", "get_transaction", "list_refunds", "list_filings", "get_filing",
-  "list_merchants", "get_merchant", "list_products", "get_product", "list_customers", "get_customer",
+  "list_merchants", "get_merchant", "list_products", "get_product", "list_customers", "get_customer", ...certificateReadTools,
 ];
-const writeTools = ["create_product", "update_product", "delete_product", "approve_filing", "reject_filing"];
+const writeTools = ["create_product", "update_product", "delete_product", "approve_filing", "reject_filing", ...certificateWriteTools];
 
 export interface McpContext {
   system: SystemUnderTest;
@@ -25,6 +27,8 @@ export interface McpContext {
   other: AccountKeys;
   seed: Seed;
   otherSeed: Seed;
+  /** The https document host the certificate tools fetch from. */
+  docs: DocumentServer;
 }
 
 export function describeMcp(mode: string, startSystem: (env: Record<string, string>) => Promise<SystemUnderTest>): void {
@@ -35,7 +39,8 @@ export function describeMcp(mode: string, startSystem: (env: Record<string, stri
 
     beforeAll(async () => {
       // A generous limit for the main bridge: the rate-limit tests use replicas of their own.
-      ctx.system = await startSystem({ MCP_RATE_LIMIT: "100000", MCP_RATE_WINDOW_SECONDS: "3600" });
+      ctx.docs = await startDocumentServer();
+      ctx.system = await startSystem({ ...documentServerEnv(ctx.docs), MCP_RATE_LIMIT: "100000", MCP_RATE_WINDOW_SECONDS: "3600" });
       ctx.api = createApi(ctx.system.restUrl);
       ctx.account = await createAccount(ctx.system.restUrl, ctx.system.adminToken, "MCP");
       ctx.other = await createAccount(ctx.system.restUrl, ctx.system.adminToken, "MCP other");
@@ -54,7 +59,10 @@ export function describeMcp(mode: string, startSystem: (env: Record<string, stri
         );
       });
     });
-    afterAll(() => ctx.system?.stop());
+    afterAll(async () => {
+      await ctx.system?.stop();
+      await ctx.docs?.close();
+    });
 
     describe("protocol", () => {
       it("initializes and lists the read tools, each with an input and an output schema; write tools are off by default", async () => {
@@ -126,7 +134,8 @@ export function describeMcp(mode: string, startSystem: (env: Record<string, stri
     });
 
     describeReadTools(ctx, call);
-    describeWriteTools(ctx, writeTools);
+    describeWriteTools(ctx, readTools.length, writeTools);
+    describeCertificateTools(ctx);
     describeRateLimit(ctx);
 
     it("an upstream failure inside a tool is internal_error (safe to retry); the tool works again after", async () => {

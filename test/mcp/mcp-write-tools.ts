@@ -6,7 +6,7 @@ import { callTool, connectMcp, ok, toolError, withMcp } from "./mcp-client.js";
 import { juneFiling } from "./mcp-seed.js";
 import type { McpContext } from "./mcp-suite.js";
 
-export function describeWriteTools(ctx: McpContext, writeTools: readonly string[]): void {
+export function describeWriteTools(ctx: McpContext, readToolCount: number, writeTools: readonly string[]): void {
   describe("write tools (MCP_WRITE_TOOLS=true)", () => {
     let writer: McpBridgeReplica;
     const call = (name: string, args: Record<string, unknown> = {}) => withMcp(writer.mcpUrl, ctx.account.testSecret, (client) => callTool(client, name, args));
@@ -21,7 +21,7 @@ export function describeWriteTools(ctx: McpContext, writeTools: readonly string[
       try {
         const names = (await client.listTools()).tools.map((tool) => tool.name);
         expect(names).toEqual(expect.arrayContaining([...writeTools]));
-        expect(names).toHaveLength(13 + writeTools.length);
+        expect(names).toHaveLength(readToolCount + writeTools.length);
       } finally {
         await client.close();
       }

@@ -26,6 +26,7 @@ import { resolveSecrets } from "./adapters/secrets.js";
 import { gatewaySettings } from "./config.js";
 import { createGatewayApp } from "./http/app.js";
 import { createDocumentLinks } from "./http/document-links.js";
+import { registerDocumentLinkService } from "./rpc/document-link-service.js";
 import { registerKeyService } from "./rpc/key-service.js";
 import { registerRateLimitService } from "./rpc/rate-limit-service.js";
 import { createGuardedClient } from "./upstream/guarded-client.js";
@@ -92,6 +93,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
   const idempotencyStore = await createIdempotencyStore(store);
   const rateLimits = await createRateLimitStore(store);
 
+  const links = createDocumentLinks({ pepper: secrets.apiKeyPepper, publicBaseUrl: config.publicBaseUrl });
   const readiness = createReadiness(["levy.gateway.v1.KeyService"]);
   readiness.addCheck("storage", () => store.ping());
   const app = createGatewayApp({
@@ -106,7 +108,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
       intake: certificateIntake.client,
       // Streams are not guarded by a breaker; the document route is a plain client.
       documents: createClient(CertificatesService, certificatesTransport),
-      links: createDocumentLinks({ pepper: secrets.apiKeyPepper, publicBaseUrl: config.publicBaseUrl }),
+      links,
     },
     idempotencyStore,
     bodyLimit: config.bodyLimit,
@@ -117,12 +119,16 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
     rest.once("error", reject);
     rest.listen(config.restPort, config.host, () => resolve());
   });
+  // Links signed for the MCP bridge: PUBLIC_BASE_URL, else this REST listener.
+  const restHost = ["0.0.0.0", "::"].includes(config.host) ? "localhost" : config.host.includes(":") ? `[${config.host}]` : config.host;
+  const restBase = `http://${restHost}:${(rest.address() as AddressInfo).port}`;
   const hosted = await hostService(
     {
-      serviceNames: ["levy.gateway.v1.KeyService", "levy.gateway.v1.RateLimitService"],
+      serviceNames: ["levy.gateway.v1.KeyService", "levy.gateway.v1.RateLimitService", "levy.gateway.v1.DocumentLinkService"],
       registerRoutes: (router) => {
         registerKeyService(router, keyStore);
         registerRateLimitService(router, rateLimits);
+        registerDocumentLinkService(router, links, restBase);
       },
       readinessChecks: { storage: () => store.ping() },
       close: async () => {

@@ -33,7 +33,9 @@ export async function startMcpBridge(options: StartMcpBridgeOptions = {}): Promi
         catalogUrl: config.catalogUrl,
         calcEngineUrl: config.calcEngineUrl,
         ledgerUrl: config.ledgerUrl,
+        certificatesUrl: config.certificatesUrl,
         timeoutMs: config.upstreamTimeoutMs,
+        submitTimeoutMs: config.certificateSubmitTimeoutMs,
         metrics,
       });
       const offered = allTools.filter((tool) => config.writeToolsEnabled || !tool.write);

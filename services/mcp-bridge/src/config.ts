@@ -14,4 +14,6 @@ export const mcpBridgeSettings = {
   catalogUrl: upstreamUrlSetting("catalog"),
   calcEngineUrl: upstreamUrlSetting("calc-engine"),
   ledgerUrl: upstreamUrlSetting("ledger"),
+  certificatesUrl: upstreamUrlSetting("certificates"),
+  certificateSubmitTimeoutMs: setting("CERTIFICATE_SUBMIT_TIMEOUT_MS", "deadline of upload_certificate (it downloads the document)", configSchemas.positiveInt(30_000)),
 };

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 import type { KeyStore } from "../adapters/key-store.js";
 import { requireAdmin } from "./admin-routes.js";
-import { presentBuyerRecord, presentCertificate, presentCertificateRequest } from "./certificate-presenters.js";
+import { presentBuyerRecord, presentCertificate, presentCertificateRequest } from "@levy/presenters";
 import { customerSelector } from "./certificate-routes.js";
 import { pathParam, routeHandler } from "./request-state.js";
 import { parseInput } from "./validate.js";

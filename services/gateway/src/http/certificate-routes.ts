@@ -6,7 +6,7 @@ import { LevyError } from "@levy/kit";
 import { z } from "zod";
 import type { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 import { requireApiVersion, versionsFrom } from "./api-version.js";
-import { presentCertificate, presentCertificateRequest, presentUpload } from "./certificate-presenters.js";
+import { presentCertificate, presentCertificateRequest, presentUpload } from "@levy/presenters";
 import type { DocumentLinks } from "./document-links.js";
 import { listEnvelope } from "@levy/presenters";
 import { listQuery } from "./pagination.js";

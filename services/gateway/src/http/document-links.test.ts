@@ -37,4 +37,12 @@ describe("signed document links", () => {
     const external = createDocumentLinks({ pepper: "p".repeat(40), publicBaseUrl: "https://api.levy.example/" });
     expect(external.sign(request, "acct_1", "upl_1")).toMatch(/^https:\/\/api\.levy\.example\/documents\/v1\/upl_1\?account=acct_1&expires=\d+&signature=/);
   });
+  it("signOn (the bridge's links): the given base unless PUBLIC_BASE_URL is set, verifiable as any link", () => {
+    const link = links.signOn("http://localhost:9000", "acct_1", "upl_1");
+    expect(link).toMatch(/^http:\/\/localhost:9000\/documents\/v1\/upl_1\?/);
+    const { account, upload, expires, signature } = parts(link);
+    expect(() => links.verify(account, upload, expires, signature)).not.toThrow();
+    const external = createDocumentLinks({ pepper: "p".repeat(40), publicBaseUrl: "https://api.levy.example" });
+    expect(external.signOn("http://localhost:9000", "acct_1", "upl_1")).toMatch(/^https:\/\/api\.levy\.example\/documents\/v1\/upl_1\?/);
+  });
 });

@@ -15,6 +15,8 @@ const contentTypes: Readonly<Record<string, string>> = { pdf: "application/pdf",
 export interface DocumentLinks {
   /** An absolute signed URL for the upload's document, valid for an hour. */
   sign(request: Request, accountId: string, uploadId: string): string;
+  /** The same link on a given base (PUBLIC_BASE_URL when set): for the DocumentLinkService RPC. */
+  signOn(fallbackBase: string, accountId: string, uploadId: string): string;
   verify(accountId: string, uploadId: string, expires: string, signature: string): void;
 }
 
@@ -22,14 +24,16 @@ export function createDocumentLinks(options: { pepper: string; publicBaseUrl?: s
   const key = createHmac("sha256", options.pepper).update("levy document links v1").digest();
   const mac = (accountId: string, uploadId: string, expires: string) =>
     createHmac("sha256", key).update(`${accountId}\n${uploadId}\n${expires}`).digest();
+  const signOn = (fallbackBase: string, accountId: string, uploadId: string) => {
+    const expires = String(epochSeconds() + documentLinkLifetimeSeconds);
+    const signature = mac(accountId, uploadId, expires).toString("base64url");
+    const base = options.publicBaseUrl ?? fallbackBase;
+    const query = new URLSearchParams({ account: accountId, expires, signature });
+    return `${base.replace(/\/$/, "")}/documents/v1/${encodeURIComponent(uploadId)}?${query.toString()}`;
+  };
   return {
-    sign(request, accountId, uploadId) {
-      const expires = String(epochSeconds() + documentLinkLifetimeSeconds);
-      const signature = mac(accountId, uploadId, expires).toString("base64url");
-      const base = options.publicBaseUrl ?? `${request.protocol}://${request.get("host") ?? "localhost"}`;
-      const query = new URLSearchParams({ account: accountId, expires, signature });
-      return `${base.replace(/\/$/, "")}/documents/v1/${encodeURIComponent(uploadId)}?${query.toString()}`;
-    },
+    sign: (request, accountId, uploadId) => signOn(`${request.protocol}://${request.get("host") ?? "localhost"}`, accountId, uploadId),
+    signOn,
     verify(accountId, uploadId, expires, signature) {
       const invalid = (why: string) => new LevyError("document_link_invalid", `this document link is ${why}; fetch the certificate or upload again for a new one`);
       if (!/^\d{1,12}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(signature)) throw invalid("malformed");

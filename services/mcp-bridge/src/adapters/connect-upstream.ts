@@ -1,10 +1,11 @@
-// Connect clients of the gateway, catalog, ledger and calc-engine, each call bounded
-// by UPSTREAM_TIMEOUT_MS so a hung dependency cannot hold an agent's request forever.
+// Connect clients of the gateway, catalog, ledger, calc-engine and certificates, each call
+// bounded by UPSTREAM_TIMEOUT_MS (a certificate submit by CERTIFICATE_SUBMIT_TIMEOUT_MS) so a hung dependency cannot hold an agent's request forever.
 import type { Interceptor } from "@connectrpc/connect";
 import { createRpcClient, createRpcTransport, type ServiceMetrics } from "@levy/kit";
 import { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
+import { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 import { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
-import { KeyService, RateLimitService } from "@levy/proto/levy/gateway/v1/gateway_pb.js";
+import { DocumentLinkService, KeyService, RateLimitService } from "@levy/proto/levy/gateway/v1/gateway_pb.js";
 import { LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
 import type { Upstream } from "../ports/upstream.js";
 
@@ -13,7 +14,9 @@ export interface ConnectUpstreamOptions {
   readonly catalogUrl: string;
   readonly calcEngineUrl: string;
   readonly ledgerUrl: string;
+  readonly certificatesUrl: string;
   readonly timeoutMs: number;
+  readonly submitTimeoutMs: number;
   readonly metrics: ServiceMetrics;
 }
 
@@ -22,12 +25,15 @@ function deadline(timeoutMs: number): Interceptor {
 }
 
 export function createConnectUpstream(options: ConnectUpstreamOptions): Upstream {
-  const transport = (baseUrl: string) =>
-    createRpcTransport({ baseUrl, interceptors: [options.metrics.clientInterceptor, deadline(options.timeoutMs)] });
+  const transport = (baseUrl: string, timeoutMs = options.timeoutMs) =>
+    createRpcTransport({ baseUrl, interceptors: [options.metrics.clientInterceptor, deadline(timeoutMs)] });
   const gateway = transport(options.gatewayUrl);
   return {
     keys: createRpcClient(KeyService, gateway),
     rateLimits: createRpcClient(RateLimitService, gateway),
+    documentLinks: createRpcClient(DocumentLinkService, gateway),
+    certificates: createRpcClient(CertificatesService, transport(options.certificatesUrl)),
+    certificateIntake: createRpcClient(CertificatesService, transport(options.certificatesUrl, options.submitTimeoutMs)),
     catalog: createRpcClient(CatalogService, transport(options.catalogUrl)),
     ledger: createRpcClient(LedgerService, transport(options.ledgerUrl)),
     calcEngine: createRpcClient(CalcEngineService, transport(options.calcEngineUrl)),

@@ -1,12 +1,18 @@
 // Every tool the bridge can offer. Adding a tool: write its module (see registry.ts)
 // and list it here; tools/list, tools/call and the operator's ListTools follow.
 import type { ToolDefinition } from "./registry.js";
+import { getCertificate } from "./read/get-certificate.js";
+import { getCertificateRequest } from "./read/get-certificate-request.js";
+import { getCertificateUpload } from "./read/get-certificate-upload.js";
 import { getCustomer } from "./read/get-customer.js";
 import { getFiling } from "./read/get-filing.js";
 import { getMerchant } from "./read/get-merchant.js";
 import { getProduct } from "./read/get-product.js";
 import { getSalesSummary } from "./read/get-sales-summary.js";
 import { getTransaction } from "./read/get-transaction.js";
+import { listCertificateRequests } from "./read/list-certificate-requests.js";
+import { listCertificateUploads } from "./read/list-certificate-uploads.js";
+import { listCertificates } from "./read/list-certificates.js";
 import { listCustomers } from "./read/list-customers.js";
 import { listFilings } from "./read/list-filings.js";
 import { listMerchants } from "./read/list-merchants.js";
@@ -15,10 +21,13 @@ import { listRefunds } from "./read/list-refunds.js";
 import { listTaxCategories } from "./read/list-tax-categories.js";
 import { listTransactions } from "./read/list-transactions.js";
 import { approveFiling } from "./write/approve-filing.js";
+import { createBuyer } from "./write/create-buyer.js";
 import { createProduct } from "./write/create-product.js";
 import { deleteProduct } from "./write/delete-product.js";
+import { linkBuyer } from "./write/link-buyer.js";
 import { rejectFiling } from "./write/reject-filing.js";
 import { updateProduct } from "./write/update-product.js";
+import { uploadCertificate } from "./write/upload-certificate.js";
 
 export const allTools: readonly ToolDefinition[] = [
   listTaxCategories,
@@ -34,9 +43,18 @@ export const allTools: readonly ToolDefinition[] = [
   getProduct,
   listCustomers,
   getCustomer,
+  listCertificates,
+  getCertificate,
+  listCertificateUploads,
+  getCertificateUpload,
+  listCertificateRequests,
+  getCertificateRequest,
   createProduct,
   updateProduct,
   deleteProduct,
   approveFiling,
   rejectFiling,
+  uploadCertificate,
+  createBuyer,
+  linkBuyer,
 ];

@@ -24,6 +24,17 @@ export const toolErrorCodes = [
   // Beyond the spec's table: arguments that do not match the input schema, and customers.
   "invalid_arguments",
   "customer_not_found",
+  // The certificate tools: requests and buyers (no code in the table) and the submit
+  // rules of POST /tax/certificates, in lower case.
+  "certificate_request_not_found",
+  "buyer_not_found",
+  "request_already_fulfilled",
+  "request_invalid",
+  "invalid_document_url",
+  "document_fetch_failed",
+  "document_url_unauthorized",
+  "unsupported_file_type",
+  "file_too_large",
 ] as const;
 
 export type ToolErrorCode = (typeof toolErrorCodes)[number];
@@ -54,6 +65,17 @@ const fromServiceCode: Readonly<Record<string, ToolErrorCode>> = {
   customer_not_found: "customer_not_found",
   PRODUCT_NOT_FOUND: "product_not_found",
   CERTIFICATE_NOT_FOUND: "certificate_not_found",
+  CERTIFICATE_UPLOAD_NOT_FOUND: "upload_not_found",
+  CERTIFICATE_REQUEST_NOT_FOUND: "certificate_request_not_found",
+  buyer_not_found: "buyer_not_found",
+  BUYER_IDENTITY_CONFLICT: "buyer_identity_conflict",
+  REQUEST_ALREADY_FULFILLED: "request_already_fulfilled",
+  REQUEST_INVALID: "request_invalid",
+  INVALID_DOCUMENT_URL: "invalid_document_url",
+  DOCUMENT_FETCH_FAILED: "document_fetch_failed",
+  DOCUMENT_URL_UNAUTHORIZED: "document_url_unauthorized",
+  UNSUPPORTED_FILE_TYPE: "unsupported_file_type",
+  FILE_TOO_LARGE: "file_too_large",
   TESTMODE_NOT_SUPPORTED: "live_mode_required",
   unknown_tax_category: "invalid_product_category",
   missing_field: "invalid_arguments",

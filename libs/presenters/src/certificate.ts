@@ -1,4 +1,4 @@
-// RPC certificate messages → the public `tax.certificate_request`,
+// Certificate messages → the public `tax.certificate_request`,
 // `tax.exemption_certificate` and `tax.certificate_upload` objects.
 import type { Buyer, Certificate, CertificateRequest, CustomerLink, Upload } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 
@@ -16,7 +16,7 @@ export function presentLinkedBuyer(buyer: Buyer | undefined) {
 
 export function presentBuyerRecord(buyer: Buyer) {
   return {
-    object: "tax.buyer",
+    object: "tax.buyer" as const,
     id: buyer.id,
     legal_name: buyer.legalName,
     customer: presentCustomerLink(buyer.customer),
@@ -27,7 +27,7 @@ export function presentBuyerRecord(buyer: Buyer) {
 
 export function presentCertificateRequest(request: CertificateRequest) {
   return {
-    object: "tax.certificate_request",
+    object: "tax.certificate_request" as const,
     id: request.id,
     status: request.status,
     customer: presentCustomerLink(request.customer),
@@ -43,7 +43,7 @@ export function presentCertificateRequest(request: CertificateRequest) {
 /** `downloadUrl` is given for a single certificate (get), left out of list items. */
 export function presentCertificate(certificate: Certificate, downloadUrl?: string | null) {
   return {
-    object: "tax.exemption_certificate",
+    object: "tax.exemption_certificate" as const,
     id: certificate.id,
     status: certificate.status,
     certificate_type: certificate.certificateType,
@@ -67,7 +67,7 @@ export function presentCertificate(certificate: Certificate, downloadUrl?: strin
 /** `documentUrl` is given for a single upload (get, submit), left out of list items. */
 export function presentUpload(upload: Upload, documentUrl?: string) {
   return {
-    object: "tax.certificate_upload",
+    object: "tax.certificate_upload" as const,
     id: upload.id,
     status: upload.status,
     filename: upload.filename,

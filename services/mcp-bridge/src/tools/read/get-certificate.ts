@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { presentCertificate } from "@levy/presenters";
+import { documentLink } from "../certificate-scope.js";
+import { certificateOutput } from "../outputs/certificates.js";
+import { defineTool } from "../registry.js";
+import { scopeOf } from "../scope.js";
+
+export const getCertificate = defineTool({
+  name: "get_certificate",
+  description: "One exemption certificate (live mode only) with its per-state validity and download_url, a signed link to its document valid for about an hour (null when entered by hand).",
+  input: z.strictObject({ certificate_id: z.string().trim().min(1).max(255).describe("certificate ID (cert_...)") }),
+  output: certificateOutput,
+  write: false,
+  liveOnly: true,
+  async run(args, context) {
+    const { certificate } = await context.upstream.certificates.getCertificate({ scope: scopeOf(context), certificateId: args.certificate_id });
+    if (!certificate) throw new Error("certificates answered GetCertificate without a certificate");
+    const url = certificate.documentUploadId ? await documentLink(context, certificate.documentUploadId) : null;
+    return { ...presentCertificate(certificate, url), download_url: url };
+  },
+  summarize: (result) => `Certificate ${result.id} (${result.certificate_type}): ${result.status} in ${result.jurisdictions.map((item) => item.jurisdiction).join(", ") || "no state"}`,
+});
