@@ -12,6 +12,7 @@ describe("fromConnectError", () => {
 
   it.each([
     ["a connection dropped mid-call", new ConnectError("read ECONNRESET", Code.Aborted), "upstream_unavailable"],
+    ["a stream the dependency closed", new ConnectError("http/2 stream closed with error code CANCEL", Code.Canceled), "upstream_unavailable"],
     ["an unreachable dependency", new ConnectError("connect ECONNREFUSED", Code.Unavailable), "upstream_unavailable"],
     ["a deadline", new ConnectError("deadline", Code.DeadlineExceeded), "upstream_timeout"],
     ["anything else", new ConnectError("boom", Code.Internal), "internal_error"],

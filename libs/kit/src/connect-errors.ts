@@ -22,9 +22,11 @@ export function fromConnectError(error: unknown): LevyError {
     return new LevyError(info.code, info.message, Object.keys(info.meta).length > 0 ? info.meta : undefined, { cause: error });
   }
   switch (connectError.code) {
-    // Aborted without our ErrorInfo is the transport's: the connection to the dependency
-    // dropped mid-call (it crashed or restarted). Retryable, like an unreachable one.
+    // Aborted or Canceled without our ErrorInfo is the transport's: the connection or
+    // stream to the dependency dropped mid-call (it crashed or restarted). Retryable,
+    // like an unreachable one.
     case Code.Aborted:
+    case Code.Canceled:
     case Code.Unavailable:
       return new LevyError("upstream_unavailable", "a dependency is unavailable, retry shortly", undefined, { cause: error });
     case Code.DeadlineExceeded:
