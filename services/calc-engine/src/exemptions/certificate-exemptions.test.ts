@@ -44,4 +44,18 @@ describe("certificate exemption cache", () => {
     expect(await exemptions.find(live, { id: "", referenceCustomerId: "" }, "TX", 1)).toBeNull();
     expect(state.calls).toBe(0);
   });
+
+  it("keeps at most maxEntries answers, starting afresh past that", async () => {
+    const { state, client } = fakeClient();
+    const exemptions = createCertificateExemptions(client, { ttlMs: 60_000, maxEntries: 3 });
+    for (const customerId of ["c1", "c2", "c3"]) await exemptions.find(live, { id: customerId, referenceCustomerId: "" }, "TX", 1);
+    expect(exemptions.size()).toBe(3);
+    await exemptions.find(live, { id: "c1", referenceCustomerId: "" }, "TX", 1);
+    expect(state.calls).toBe(3);
+    await exemptions.find(live, { id: "c4", referenceCustomerId: "" }, "TX", 1);
+    expect(exemptions.size()).toBe(1);
+    await exemptions.find(live, { id: "c1", referenceCustomerId: "" }, "TX", 1);
+    expect(state.calls).toBe(5);
+    expect(exemptions.size()).toBe(2);
+  });
 });

@@ -2,7 +2,9 @@
 // certificates service answers (CheckExemption); answers are cached per account,
 // customer, state and day, and an account's entries are dropped as soon as a
 // `levy.certificate.changed` event of that account arrives (and after `ttlMs` anyway,
-// which bounds staleness should an event be late).
+// which bounds staleness should an event be late). The cache holds at most `maxEntries`
+// answers: past that it starts afresh, so a long-running process cannot grow without
+// bound (it is only a shortcut; every miss asks the service again).
 import type { Client } from "@connectrpc/connect";
 import type { EventBus, Subscription } from "@levy/events";
 import type { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
@@ -23,8 +25,16 @@ export interface CertificateExemptions {
 
 export const certificateTopic = "levy.certificates.certificates";
 
-export function createCertificateExemptions(client: Client<typeof CertificatesService>, options: { ttlMs: number }): CertificateExemptions {
+export interface CertificateExemptionsOptions {
+  readonly ttlMs: number;
+  /** Most answers kept at once (default 50,000). */
+  readonly maxEntries?: number;
+}
+
+export function createCertificateExemptions(client: Client<typeof CertificatesService>, options: CertificateExemptionsOptions): CertificateExemptions {
+  const maxEntries = options.maxEntries ?? 50_000;
   const cache = new Map<string, Map<string, { answer: ExemptionAnswer | null; until: number }>>();
+  let entries = 0;
   const accountKey = (scope: Scope) => `${scope.livemode ? "live" : "test"}:${scope.accountId}`;
 
   return {
@@ -32,8 +42,7 @@ export function createCertificateExemptions(client: Client<typeof CertificatesSe
       if (!scope.livemode || (!customer.id && !customer.referenceCustomerId)) return null;
       const day = new Date(at * 1000).toISOString().slice(0, 10);
       const key = `${customer.id}|${customer.referenceCustomerId}|${state}|${day}`;
-      const entries = cache.get(accountKey(scope));
-      const hit = entries?.get(key);
+      const hit = cache.get(accountKey(scope))?.get(key);
       if (hit && hit.until > Date.now()) return hit.answer;
       const response = await client.checkExemption({
         scope,
@@ -43,17 +52,27 @@ export function createCertificateExemptions(client: Client<typeof CertificatesSe
         at: BigInt(at),
       });
       const answer = response.exempt ? { certificateId: response.certificateId, certificateType: response.certificateType } : null;
-      if (!cache.has(accountKey(scope))) cache.set(accountKey(scope), new Map());
-      cache.get(accountKey(scope))!.set(key, { answer, until: Date.now() + options.ttlMs });
+      if (entries >= maxEntries) {
+        cache.clear();
+        entries = 0;
+      }
+      let account = cache.get(accountKey(scope));
+      if (!account) cache.set(accountKey(scope), (account = new Map()));
+      if (!account.has(key)) entries += 1;
+      account.set(key, { answer, until: Date.now() + options.ttlMs });
       return answer;
     },
     follow(bus, group) {
       return bus.subscribe({
         topic: certificateTopic,
         group,
-        handler: async (event) => void cache.delete(`${event.livemode ? "live" : "test"}:${event.account_id}`),
+        handler: async (event) => {
+          const key = `${event.livemode ? "live" : "test"}:${event.account_id}`;
+          entries -= cache.get(key)?.size ?? 0;
+          cache.delete(key);
+        },
       });
     },
-    size: () => [...cache.values()].reduce((total, entries) => total + entries.size, 0),
+    size: () => entries,
   };
 }
