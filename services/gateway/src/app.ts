@@ -31,6 +31,7 @@ import { registerKeyService } from "./rpc/key-service.js";
 import { registerRateLimitService } from "./rpc/rate-limit-service.js";
 import { createGuardedClient } from "./upstream/guarded-client.js";
 import { registerBreakerMetrics } from "./upstream/breaker-metrics.js";
+import { logBreakerTransitions } from "./upstream/breaker-log.js";
 
 export interface StartGatewayOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -89,7 +90,9 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
   const certificates = createGuardedClient("certificates", CertificatesService, certificatesTransport, breakerOptions);
   // Submit downloads the document first, so it gets its own, longer deadline.
   const certificateIntake = createGuardedClient("certificates-intake", CertificatesService, certificatesTransport, { ...breakerOptions, timeoutMs: config.certificateSubmitTimeoutMs });
-  registerBreakerMetrics(metrics.registry, [catalog.breaker, calcEngine.breaker, ledger.breaker, certificates.breaker, certificateIntake.breaker]);
+  const breakers = [catalog.breaker, calcEngine.breaker, ledger.breaker, certificates.breaker, certificateIntake.breaker];
+  registerBreakerMetrics(metrics.registry, breakers);
+  logBreakerTransitions(logger, breakers);
   const idempotencyStore = await createIdempotencyStore(store);
   const rateLimits = await createRateLimitStore(store);
 

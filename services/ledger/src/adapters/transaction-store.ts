@@ -1,6 +1,7 @@
 // Transactions and their refunds. Every change is one optimistic single-document write
 // on the transaction (retried on a version conflict), carrying its event in the outbox.
 import { LevyError, epochSeconds, newId } from "@levy/kit";
+import { transactionIdFor } from "../domain/transaction-id.js";
 import type { EventEnvelope } from "@levy/events";
 import type { Calculation } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { StorageError, type Collection, type Range, type Scope, type Store, type Stored } from "@levy/storage";
@@ -73,18 +74,26 @@ export function createTransactionStore(
     return record;
   }
 
-  /** The same calculation and order again → the existing one; otherwise a conflict. */
+  /** A stored sale for this order: the same one again when the calculation matches, else a conflict. */
+  function sameOrder(stored: Stored<TransactionRecord>, calculationId: string, options: RecordOptions): Stored<TransactionRecord> {
+    if (stored.calculation_id !== calculationId) throw errors.orderAlreadyRecorded(options.reference_order_id, stored.id);
+    if (stored.deleted_at !== null) throw errors.transactionDeleted(stored.id);
+    return stored;
+  }
+
+  /**
+   * The sale that refused an insert. Its id derives from the order reference, so the
+   * usual case (a retry) is one lookup by id; searching by order or calculation id (a
+   * collection scan on FerretDB) is left for the rare cases: the same calculation under
+   * another order reference, and transactions stored before ids were derived.
+   */
   async function existing(scope: Scope, calculationId: string, options: RecordOptions): Promise<Stored<TransactionRecord> | null> {
+    const derived = await transactions.get(scope, transactionIdFor(scope, options.type, options.reference_order_id));
+    if (derived) return sameOrder(derived, calculationId, options);
     const byOrder = await transactions.findOne(scope, { reference_order_id: options.reference_order_id, type: options.type });
-    if (byOrder) {
-      if (byOrder.calculation_id !== calculationId) throw errors.orderAlreadyRecorded(options.reference_order_id, byOrder.id);
-      if (byOrder.deleted_at !== null) throw errors.transactionDeleted(byOrder.id);
-      return byOrder;
-    }
+    if (byOrder) return sameOrder(byOrder, calculationId, options);
     const byCalculation = await transactions.findOne(scope, { calculation_id: calculationId, type: options.type });
     if (byCalculation) {
-      // Seen against FerretDB after a ledger crash: the order lookup missed a record the
-      // calculation lookup finds. The same calculation and order is still the same sale.
       if (byCalculation.reference_order_id !== options.reference_order_id) {
         throw errors.calculationAlreadyRecorded(calculationId, byCalculation.id, byCalculation.reference_order_id);
       }
@@ -126,7 +135,8 @@ export function createTransactionStore(
       // Insert first and look for an existing sale only when a unique index refuses the
       // insert: a lookup by order or calculation id is a collection scan on FerretDB, so
       // doing it on every record made recording slower with every transaction stored.
-      const draft = transactionFromCalculation(calculation, { ...options, id: newId("tr"), now: epochSeconds() });
+      const id = transactionIdFor(scope, options.type, options.reference_order_id);
+      const draft = transactionFromCalculation(calculation, { ...options, id, now: epochSeconds() });
       const event = ledgerEvent(scope, eventTypes.transactionRecorded, transactionPayload(draft));
       draft.pending_events = [event];
       await outbox.announce(scope, transactionSource, draft.id, [event]);

@@ -1,5 +1,5 @@
 // levy.ledger.v1.LedgerService.
-import type { Client, ConnectRouter } from "@connectrpc/connect";
+import { Code, ConnectError, type Client, type ConnectRouter } from "@connectrpc/connect";
 import { LevyError, epochSeconds, invalidField, missingField, scopeFrom } from "@levy/kit";
 import type { CalcEngineService, Calculation } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
@@ -47,8 +47,18 @@ function metadataOf(value: Readonly<Record<string, string>>): Record<string, str
   return Object.fromEntries(entries);
 }
 
-async function usableCalculation(deps: LedgerDependencies, scope: Scope, id: string, kind: "standard" | "platform"): Promise<Calculation> {
-  const { calculation } = await deps.calcEngine.getCalculation({ scope, calculationId: id });
+/**
+ * The caller has given up (its deadline passed or it disconnected): stop before writing.
+ * Work finished for nobody is what turned a restart's backlog into a retry storm: each
+ * timed-out call kept writing while the caller's retry started the same write again.
+ */
+function stopIfAbandoned(signal: AbortSignal): void {
+  if (signal.aborted) throw new ConnectError("the caller gave up before the write started", Code.DeadlineExceeded);
+}
+
+async function usableCalculation(deps: LedgerDependencies, scope: Scope, id: string, kind: "standard" | "platform", signal: AbortSignal): Promise<Calculation> {
+  const { calculation } = await deps.calcEngine.getCalculation({ scope, calculationId: id }, { signal });
+  stopIfAbandoned(signal);
   if (!calculation) throw new LevyError("calculation_not_found", `no calculation ${id.slice(0, 100)}`);
   if ((calculation.kind === "platform") !== (kind === "platform")) throw errors.wrongCalculationKind(id, kind);
   if (calculation.expiresAt > 0n && Number(calculation.expiresAt) <= epochSeconds()) {
@@ -59,11 +69,11 @@ async function usableCalculation(deps: LedgerDependencies, scope: Scope, id: str
 
 export function registerLedgerService(router: ConnectRouter, deps: LedgerDependencies): void {
   router.service(LedgerService, {
-    recordTransaction: async (request) => {
+    recordTransaction: async (request, context) => {
       const scope = scopeFrom(request.scope);
       const calculationId = required(request.calculationId, "calculation_id");
       const referenceOrderId = required(request.referenceOrderId, "reference_order_id");
-      const calculation = await usableCalculation(deps, scope, calculationId, "standard");
+      const calculation = await usableCalculation(deps, scope, calculationId, "standard", context.signal);
       const { transaction, created } = await deps.transactions.record(scope, calculation, {
         type: "order",
         reference_order_id: referenceOrderId,
@@ -107,11 +117,11 @@ export function registerLedgerService(router: ConnectRouter, deps: LedgerDepende
       const { transaction, refund } = await deps.transactions.reverse(scope, required(request.refundId, "refund_id"));
       return { refund: refundMessage(transaction, refund, scope) };
     },
-    recordPlatformTransactions: async (request) => {
+    recordPlatformTransactions: async (request, context) => {
       const scope = scopeFrom(request.scope);
       const calculationId = required(request.platformCalculationId, "platform_calculation_id");
       const referenceOrderId = required(request.referenceOrderId, "reference_order_id");
-      const calculation = await usableCalculation(deps, scope, calculationId, "platform");
+      const calculation = await usableCalculation(deps, scope, calculationId, "platform", context.signal);
       const processedAt = optionalTime(request.transactionProcessedAt) ?? epochSeconds();
       const results = [];
       // One document per transaction, each recorded idempotently: a retry after a
