@@ -108,6 +108,34 @@ export function describeEventBusContract(adapter: string, makeBus: () => Promise
       await Promise.all([sub.close(), dlqSub.close()]);
     });
 
+    it("retries through an outage of the handler's database for longer than maxAttempts, and never dead-letters the event", async () => {
+      const topic = unique("t-outage");
+      const dead: EventEnvelope[] = [];
+      const applied: string[] = [];
+      const [event] = makeEvents(1);
+      let outageCalls = 0;
+      const dlqSub = await bus.subscribe({ topic: `${topic}.dlq`, group: unique("g-dlq"), handler: async (e) => void dead.push(e) });
+      const sub = await bus.subscribe({
+        topic,
+        group: unique("g-main"),
+        maxAttempts: 2,
+        handler: async (e) => {
+          // Six failures that say "my server is down" (as StorageError does), then success.
+          if (outageCalls < 6) {
+            outageCalls += 1;
+            throw Object.assign(new Error("database unavailable"), { code: "unavailable" });
+          }
+          applied.push(e.id);
+        },
+      });
+      await bus.publish(topic, [event!]);
+      await until(() => applied.length >= 1, 20_000);
+      expect(outageCalls).toBe(6);
+      expect(applied).toEqual([event!.id]);
+      expect(dead).toEqual([]);
+      await Promise.all([sub.close(), dlqSub.close()]);
+    });
+
     it("finishes an in-flight handler before close() resolves", async () => {
       const topic = unique("t-close");
       let finished = false;

@@ -1,28 +1,54 @@
 // Runs a handler until it succeeds or has failed `maxAttempts` times, backing off
-// between attempts; the caller then dead-letters the event.
+// between attempts; the caller then dead-letters the event. A failure that says the
+// handler's own dependencies are down (its database, the broker) is not the event's
+// fault: it is retried for as long as the outage lasts and never counts as an attempt,
+// so an outage longer than the backoff never moves good events to the dead-letter topic.
 import type { EventEnvelope, EventHandler } from "./port.js";
 
 export const defaultMaxAttempts = 5;
 
-export type DeliveryOutcome = { delivered: true } | { delivered: false; error: string; attempts: number };
+export type DeliveryOutcome =
+  | { delivered: true }
+  | { delivered: false; stopped: true }
+  | { delivered: false; stopped: false; error: string; attempts: number };
 
-export async function deliverWithRetries(
-  handler: EventHandler,
-  event: EventEnvelope,
-  maxAttempts: number,
-  shouldStop: () => boolean = () => false,
-): Promise<DeliveryOutcome> {
+export interface DeliveryOptions {
+  readonly maxAttempts: number;
+  /** True once the subscriber is closing: give up without dead-lettering. */
+  readonly shouldStop?: () => boolean;
+  /** Errors of an outage rather than of the event; default: `code === "unavailable"`. */
+  readonly isTransient?: (error: unknown) => boolean;
+  /** Called during each wait (a Kafka consumer heartbeats, so a long outage keeps its partitions). */
+  readonly whileWaiting?: () => Promise<void>;
+}
+
+/** StorageError and EventBusError both say "unavailable" when their server is down. */
+export function isOutage(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "unavailable";
+}
+
+const maxOutageBackoffMs = 2000;
+
+export async function deliverWithRetries(handler: EventHandler, event: EventEnvelope, options: DeliveryOptions): Promise<DeliveryOutcome> {
+  const shouldStop = options.shouldStop ?? (() => false);
+  const isTransient = options.isTransient ?? isOutage;
   let lastError = "";
-  for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
+  let attempts = 0;
+  for (let tries = 1; ; tries += 1) {
     try {
       await handler(event);
       return { delivered: true };
     } catch (error) {
       lastError = error instanceof Error ? error.message : String(error);
-      if (attempt < maxAttempts && !shouldStop()) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+      if (!isTransient(error)) attempts += 1;
+      if (attempts >= options.maxAttempts) break;
+      if (shouldStop()) return { delivered: false, stopped: true };
+      const backoff = isTransient(error) ? Math.min(maxOutageBackoffMs, 100 * tries) : Math.min(1000, 25 * 2 ** attempts);
+      await new Promise((resolve) => setTimeout(resolve, backoff));
+      await options.whileWaiting?.();
     }
   }
-  return { delivered: false, error: lastError.slice(0, 1000), attempts: maxAttempts };
+  return { delivered: false, stopped: false, error: lastError.slice(0, 1000), attempts };
 }
 
 export function deadLetterTopic(topic: string): string {

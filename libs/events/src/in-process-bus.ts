@@ -38,8 +38,15 @@ export function createInProcessBus(): EventBus {
       if (members.length === 0) return;
       const member = members[group.nextMember++ % members.length]!;
       const event = topic.log[group.offset]!;
-      const outcome = await deliverWithRetries(member.options.handler, event, member.options.maxAttempts ?? defaultMaxAttempts, () => closed);
-      if (!outcome.delivered) await publish(deadLetterTopic(topicName), [deadLetter(event, topicName, outcome)]);
+      const outcome = await deliverWithRetries(member.options.handler, event, {
+        maxAttempts: member.options.maxAttempts ?? defaultMaxAttempts,
+        shouldStop: () => closed,
+        ...(member.options.isTransient ? { isTransient: member.options.isTransient } : {}),
+      });
+      if (!outcome.delivered) {
+        if (outcome.stopped) return; // closing: the event stays at the group's offset
+        await publish(deadLetterTopic(topicName), [deadLetter(event, topicName, outcome)]);
+      }
       group.offset += 1;
     }
   }

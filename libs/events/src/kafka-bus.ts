@@ -76,9 +76,14 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
           if (!event) {
             await producer.send({ topic: deadLetterTopic(batch.topic), messages: [{ key: message.key, value: text, headers: { "dlq-error": "not an event envelope" } }] });
           } else {
-            const outcome = await deliverWithRetries(subscription.handler, event, subscription.maxAttempts ?? defaultMaxAttempts, () => stopping);
+            const outcome = await deliverWithRetries(subscription.handler, event, {
+              maxAttempts: subscription.maxAttempts ?? defaultMaxAttempts,
+              shouldStop: () => stopping || !isRunning() || isStale(),
+              ...(subscription.isTransient ? { isTransient: subscription.isTransient } : {}),
+              whileWaiting: heartbeat,
+            });
             if (!outcome.delivered) {
-              if (stopping) break; // leave it unresolved: another member will retry it
+              if (outcome.stopped || stopping) break; // leave it unresolved: another member will retry it
               await publish(deadLetterTopic(batch.topic), [deadLetter(event, batch.topic, outcome)]);
             }
           }

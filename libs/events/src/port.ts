@@ -27,6 +27,11 @@ export interface SubscribeOptions {
   readonly handler: EventHandler;
   /** Attempts before the event goes to `<topic>.dlq`; default 5. */
   readonly maxAttempts?: number;
+  /**
+   * Which handler errors mean an outage (retried until it ends, never dead-lettered);
+   * default: errors whose `code` is "unavailable" (StorageError, EventBusError).
+   */
+  readonly isTransient?: (error: unknown) => boolean;
 }
 
 export interface Subscription {

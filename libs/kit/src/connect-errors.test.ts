@@ -20,3 +20,18 @@ describe("fromConnectError", () => {
     expect(fromConnectError(error).code).toBe(code);
   });
 });
+
+describe("a database or broker outage", () => {
+  const down = Object.assign(new Error("server selection timed out"), { name: "StorageError", code: "unavailable" });
+
+  it("crosses a service boundary as upstream_unavailable (503), not internal_error", () => {
+    const sent = toConnectError(down);
+    expect(sent.code).toBe(Code.Unavailable);
+    expect(fromConnectError(sent).code).toBe("upstream_unavailable");
+  });
+
+  it("met in the gateway itself is upstream_unavailable too", () => {
+    expect(fromConnectError(down).code).toBe("upstream_unavailable");
+    expect(fromConnectError(Object.assign(new Error("duplicate"), { code: "duplicate" })).code).toBe("internal_error");
+  });
+});

@@ -6,9 +6,18 @@ import { ErrorInfoSchema } from "@levy/proto/levy/common/v1/common_pb.js";
 import { errorCodes, isErrorCode } from "./error-codes.js";
 import { LevyError } from "./levy-error.js";
 
+/**
+ * A database or broker outage (StorageError and EventBusError say `code: "unavailable"`)
+ * is the retryable 503 the caller can act on, not an internal error.
+ */
+function outage(error: unknown): LevyError | null {
+  if (!(error instanceof Error) || error instanceof LevyError || (error as { code?: unknown }).code !== "unavailable") return null;
+  return new LevyError("upstream_unavailable", "a dependency is unavailable, retry shortly", undefined, { cause: error });
+}
+
 export function toConnectError(error: unknown): ConnectError {
   if (error instanceof ConnectError) return error;
-  const levy = error instanceof LevyError ? error : new LevyError("internal_error", "internal error", undefined, { cause: error });
+  const levy = error instanceof LevyError ? error : (outage(error) ?? new LevyError("internal_error", "internal error", undefined, { cause: error }));
   const detail = create(ErrorInfoSchema, { code: levy.code, message: levy.message, meta: { ...(levy.meta ?? {}) } });
   return new ConnectError(levy.message, errorCodes[levy.code], undefined, [{ desc: ErrorInfoSchema, value: detail }], error);
 }
@@ -16,6 +25,8 @@ export function toConnectError(error: unknown): ConnectError {
 /** Recovers the LevyError a service raised; infrastructure failures become upstream_* codes. */
 export function fromConnectError(error: unknown): LevyError {
   if (error instanceof LevyError) return error;
+  const down = outage(error);
+  if (down) return down;
   const connectError = ConnectError.from(error);
   const [info] = connectError.findDetails(ErrorInfoSchema);
   if (info && isErrorCode(info.code)) {

@@ -47,7 +47,10 @@ export interface OutboxSource {
 export interface Outbox {
   /** Announces events about to be written on a document (call before the write). */
   announce(scope: Scope, source: string, documentId: string, events: readonly EventEnvelope[]): Promise<void>;
-  /** Publishes a document's pending events and clears them; errors are logged, not thrown. */
+  /**
+   * Publishes a document's pending events and clears them; errors are logged, not
+   * thrown. Returns once done or after `flushWaitMs`, whichever comes first.
+   */
   flush(scope: Scope, source: string, documentId: string): Promise<void>;
   /** One pass of the relay over the index; returns how many entries it settled. */
   relayOnce(): Promise<number>;
@@ -66,6 +69,8 @@ export interface OutboxOptions {
   readonly graceMs?: number;
   /** The relay leaves entries younger than this to the write's own flush. */
   readonly minAgeMs?: number;
+  /** How long `flush` waits for the publish before returning (it goes on in the background). */
+  readonly flushWaitMs?: number;
 }
 
 function indexId(scope: Scope, source: string, documentId: string, eventId: string): string {
@@ -75,6 +80,7 @@ function indexId(scope: Scope, source: string, documentId: string, eventId: stri
 export function createOutbox(options: OutboxOptions): Outbox {
   const graceMs = options.graceMs ?? 30_000;
   const minAgeMs = options.minAgeMs ?? 1000;
+  const flushWaitMs = options.flushWaitMs ?? 500;
   const outboxScope = outboxScopeOf(options.owner);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
@@ -109,13 +115,29 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return published;
   }
 
-  async function flush(scope: Scope, sourceName: string, documentId: string): Promise<void> {
+  async function flushNow(scope: Scope, sourceName: string, documentId: string): Promise<void> {
     try {
       const published = await publishPending(scope, sourceName, documentId);
       for (const eventId of published ?? []) await options.index.delete(outboxScope, indexId(scope, sourceName, documentId, eventId));
     } catch (error) {
       options.logger.warn({ err: error, document_id: documentId }, "outbox flush failed; the relay will retry");
     }
+  }
+
+  // The write is durable before the flush starts, so the caller waits for the publish
+  // only so long: while the broker is down, the publish keeps retrying in the background
+  // (and the relay after it) instead of holding the caller's request past its deadline.
+  const flushing = new Set<Promise<void>>();
+  async function flush(scope: Scope, sourceName: string, documentId: string): Promise<void> {
+    const work = flushNow(scope, sourceName, documentId);
+    flushing.add(work);
+    void work.finally(() => flushing.delete(work));
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, flushWaitMs);
+    });
+    await Promise.race([work, waited]);
+    clearTimeout(timer);
   }
 
   async function relayOnce(): Promise<number> {
@@ -181,6 +203,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
       stopped = true;
       if (timer) clearTimeout(timer);
       await running;
+      // Background publishes get a moment to finish; what they leave, the index keeps
+      // for the relay of the next start.
+      await Promise.race([Promise.all(flushing), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     },
   };
 }

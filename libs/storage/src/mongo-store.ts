@@ -25,7 +25,9 @@ function indexKey(fields: readonly string[], scoped: boolean): IndexSpecificatio
 export async function createMongoStore(options: MongoStoreOptions): Promise<Store> {
   const client = new MongoClient(options.uri, {
     appName: options.appName ?? "levy",
-    serverSelectionTimeoutMS: 5000,
+    // Below the gateway's upstream deadline (3 s), so a database outage is answered as
+    // "unavailable" by the service itself rather than as a timeout.
+    serverSelectionTimeoutMS: 2000,
     connectTimeoutMS: 5000,
   });
   await mapErrors(() => client.connect());
