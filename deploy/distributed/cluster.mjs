@@ -70,15 +70,16 @@ async function waitReady(opsPort, child, service, timeoutMs) {
 
 /**
  * Starts every service as its own process. `base` must hold MONGODB_URI, KAFKA_BROKERS,
- * ADMIN_TOKEN and API_KEY_PEPPER. `output` receives each process's log lines.
+ * ADMIN_TOKEN and API_KEY_PEPPER. `output` receives each process's log lines;
+ * `serviceEnv` maps a service to settings only it gets.
  */
-export async function startCluster({ base, output = () => {}, readyTimeoutMs = 60_000 }) {
+export async function startCluster({ base, output = () => {}, readyTimeoutMs = 60_000, serviceEnv = {} }) {
   const { env, ports } = await clusterEnv(base);
   const children = new Map();
 
-  function spawnService(service, serviceEnv) {
+  function spawnService(service, processEnv) {
     const child = spawn(process.execPath, [path.join(root, "services", service, "dist", "main.js")], {
-      env: serviceEnv,
+      env: processEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout.on("data", (chunk) => output(service, chunk.toString()));
@@ -87,7 +88,9 @@ export async function startCluster({ base, output = () => {}, readyTimeoutMs = 6
   }
 
   async function start(service) {
-    const child = spawnService(service, env);
+    // `serviceEnv[service]` overrides settings of one service only (a fault-injection
+    // test points the gateway at a delaying proxy in front of one upstream).
+    const child = spawnService(service, { ...env, ...serviceEnv[service] });
     children.set(service, child);
     await waitReady(ports[service].ops, child, service, readyTimeoutMs);
   }

@@ -91,7 +91,10 @@ export async function startEmbeddedSystem(extraEnv: Record<string, string> = {})
   };
 }
 
-export async function startDistributedSystem(extraEnv: Record<string, string> = {}): Promise<SystemUnderTest> {
+export async function startDistributedSystem(
+  extraEnv: Record<string, string> = {},
+  options: { serviceEnv?: Partial<Record<ServiceName, Record<string, string>>> } = {},
+): Promise<SystemUnderTest> {
   const { MONGODB_URI, KAFKA_BROKERS } = process.env;
   if (!MONGODB_URI || !KAFKA_BROKERS) throw new Error("MONGODB_URI and KAFKA_BROKERS must be set by test/setup/infra.ts");
   const cluster = await startCluster({
@@ -107,6 +110,7 @@ export async function startDistributedSystem(extraEnv: Record<string, string> = 
     output: (service: string, text: string) => {
       if (process.env.TEST_LOG_LEVEL) process.stderr.write(`[${service}] ${text}`);
     },
+    serviceEnv: options.serviceEnv ?? {},
   });
   const ports = cluster.ports as Record<ServiceName, { grpc: number; ops: number }>;
   return {
