@@ -154,8 +154,9 @@ export async function startCluster({ base, output = () => {}, readyTimeoutMs = 6
     ports,
     restPort: Number(env.PORT),
     mcpPort: Number(env.MCP_PORT),
+    /** Stops one service and leaves it down (SIGTERM by default; SIGKILL for a crash). */
+    stopService: (service, signal = "SIGTERM") => stop(service, signal),
     /** Stops one service (SIGTERM for a graceful stop, SIGKILL for a crash) and starts it again. */
-    stopService: (service) => stop(service),
     restart: async (service, signal = "SIGTERM") => {
       await stop(service, signal);
       await start(service);
