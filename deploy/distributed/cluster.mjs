@@ -14,6 +14,51 @@ export const services = ["geo-resolver", "catalog", "calc-engine", "ledger", "ce
 
 const prefix = (service) => service.toUpperCase().replaceAll("-", "_");
 
+/**
+ * The services each one calls (the <NAME>_URL settings it reads), its public port and
+ * the gateway-only secrets: the same facts as helm/levy/topology.yaml, so each process
+ * gets exactly the variables the chart gives that service's pod (test/e2e checks both).
+ */
+export const calls = {
+  gateway: ["catalog", "calc-engine", "ledger", "certificates"],
+  "calc-engine": ["geo-resolver", "catalog", "certificates"],
+  "geo-resolver": [],
+  ledger: ["calc-engine"],
+  catalog: ["calc-engine", "certificates"],
+  certificates: ["catalog"],
+  "mcp-bridge": ["gateway", "catalog", "calc-engine", "ledger", "certificates"],
+};
+export const publicPortEnv = { gateway: "PORT", "mcp-bridge": "MCP_PORT" };
+const gatewaySecrets = ["ADMIN_TOKEN", "API_KEY_PEPPER"];
+
+/** Every variable the cluster hands out per service; a process keeps only its own. */
+const topologyNames = new Set([
+  ...services.flatMap((service) => [`${prefix(service)}_GRPC_PORT`, `${prefix(service)}_OPS_PORT`, `${prefix(service)}_URL`]),
+  ...Object.values(publicPortEnv),
+  ...gatewaySecrets,
+]);
+
+/**
+ * One service's environment from the cluster's: its own ports, the URLs of the services
+ * it calls, its public port, the secrets only the gateway reads, plus everything else
+ * the caller passed (like the chart's per-service `settings`) and the shared settings
+ * every ConfigMap has.
+ */
+export function serviceEnv(service, env) {
+  const own = new Set([
+    `${prefix(service)}_GRPC_PORT`,
+    `${prefix(service)}_OPS_PORT`,
+    ...calls[service].map((callee) => `${prefix(callee)}_URL`),
+    ...(publicPortEnv[service] ? [publicPortEnv[service]] : []),
+    ...(service === "gateway" ? gatewaySecrets : []),
+  ]);
+  const result = Object.fromEntries(Object.entries(env).filter(([name]) => own.has(name) || !topologyNames.has(name)));
+  result.BIND_HOST ??= "127.0.0.1";
+  result.LOG_LEVEL ??= "info";
+  result.MONGODB_DB_PREFIX ??= "levy";
+  return result;
+}
+
 /** Asks the OS for a free loopback port. */
 const handedOut = new Set();
 
@@ -38,8 +83,8 @@ export async function freePort() {
   }
 }
 
-/** Builds the environment every service process gets: ports, peers, infrastructure. */
-async function clusterEnv(base) {
+/** Builds the cluster's environment: ports, peers, infrastructure (serviceEnv narrows it per process). */
+export async function clusterEnv(base) {
   const env = { ...base, STORAGE: "mongo", EVENTS: "kafka" };
   const ports = {};
   for (const service of services) {
@@ -71,15 +116,15 @@ async function waitReady(opsPort, child, service, timeoutMs) {
 /**
  * Starts every service as its own process. `base` must hold MONGODB_URI, KAFKA_BROKERS,
  * ADMIN_TOKEN and API_KEY_PEPPER. `output` receives each process's log lines;
- * `serviceEnv` maps a service to settings only it gets.
+ * `overrides` maps a service to settings only it gets.
  */
-export async function startCluster({ base, output = () => {}, readyTimeoutMs = 60_000, serviceEnv = {} }) {
+export async function startCluster({ base, output = () => {}, readyTimeoutMs = 60_000, overrides = {} }) {
   const { env, ports } = await clusterEnv(base);
   const children = new Map();
 
   function spawnService(service, processEnv) {
     const child = spawn(process.execPath, [path.join(root, "services", service, "dist", "main.js")], {
-      env: processEnv,
+      env: serviceEnv(service, processEnv),
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout.on("data", (chunk) => output(service, chunk.toString()));
@@ -88,9 +133,9 @@ export async function startCluster({ base, output = () => {}, readyTimeoutMs = 6
   }
 
   async function start(service) {
-    // `serviceEnv[service]` overrides settings of one service only (a fault-injection
+    // `overrides[service]` replaces settings of one service only (a fault-injection
     // test points the gateway at a delaying proxy in front of one upstream).
-    const child = spawnService(service, { ...env, ...serviceEnv[service] });
+    const child = spawnService(service, { ...env, ...overrides[service] });
     children.set(service, child);
     await waitReady(ports[service].ops, child, service, readyTimeoutMs);
   }
@@ -112,8 +157,9 @@ export async function startCluster({ base, output = () => {}, readyTimeoutMs = 6
     ports,
     restPort: Number(env.PORT),
     mcpPort: Number(env.MCP_PORT),
+    /** Stops one service and leaves it down (SIGTERM by default; SIGKILL for a crash). */
+    stopService: (service, signal = "SIGTERM") => stop(service, signal),
     /** Stops one service (SIGTERM for a graceful stop, SIGKILL for a crash) and starts it again. */
-    stopService: (service) => stop(service),
     restart: async (service, signal = "SIGTERM") => {
       await stop(service, signal);
       await start(service);

@@ -19,8 +19,8 @@ export interface SystemUnderTest {
   readonly opsPorts: Readonly<Record<ServiceName, number>>;
   /** Restarts one service (distributed) or the whole process (embedded), keeping data and ports. */
   restart(service: ServiceName, signal?: "SIGTERM" | "SIGKILL"): Promise<void>;
-  /** Stops one backend service and leaves it down (restart() brings it back). */
-  stopService(service: ServiceName): Promise<void>;
+  /** Stops one backend service and leaves it down (restart() brings it back); SIGKILL is distributed only. */
+  stopService(service: ServiceName, signal?: "SIGTERM" | "SIGKILL"): Promise<void>;
   /** Starts a second MCP bridge beside the first (same upstreams), with extra settings. */
   startMcpBridgeReplica(extraEnv?: Record<string, string>): Promise<McpBridgeReplica>;
   stop(): Promise<void>;
@@ -110,7 +110,7 @@ export async function startDistributedSystem(
     output: (service: string, text: string) => {
       if (process.env.TEST_LOG_LEVEL) process.stderr.write(`[${service}] ${text}`);
     },
-    serviceEnv: options.serviceEnv ?? {},
+    overrides: options.serviceEnv ?? {},
   });
   const ports = cluster.ports as Record<ServiceName, { grpc: number; ops: number }>;
   return {
@@ -121,7 +121,7 @@ export async function startDistributedSystem(
     grpcPorts: Object.fromEntries(serviceList.map((s) => [s, ports[s].grpc])) as Record<ServiceName, number>,
     opsPorts: Object.fromEntries(serviceList.map((s) => [s, ports[s].ops])) as Record<ServiceName, number>,
     restart: (service, signal = "SIGTERM") => cluster.restart(service, signal),
-    stopService: (service) => cluster.stopService(service),
+    stopService: (service, signal = "SIGTERM") => cluster.stopService(service, signal),
     startMcpBridgeReplica: async (extraEnv = {}) => {
       const mcpPort = await freePort();
       const replica = await cluster.startReplica("mcp-bridge", { MCP_PORT: String(mcpPort), ...extraEnv });
