@@ -116,9 +116,9 @@ async function waitReady(opsPort, child, service, timeoutMs) {
 /**
  * Starts every service as its own process. `base` must hold MONGODB_URI, KAFKA_BROKERS,
  * ADMIN_TOKEN and API_KEY_PEPPER. `output` receives each process's log lines;
- * `overrides` maps a service to settings only it gets.
+ * `serviceOverrides` maps a service to settings only it gets.
  */
-export async function startCluster({ base, output = () => {}, readyTimeoutMs = 60_000, overrides = {} }) {
+export async function startCluster({ base, output = () => {}, readyTimeoutMs = 60_000, serviceOverrides = {} }) {
   const { env, ports } = await clusterEnv(base);
   const children = new Map();
 
@@ -133,9 +133,9 @@ export async function startCluster({ base, output = () => {}, readyTimeoutMs = 6
   }
 
   async function start(service) {
-    // `overrides[service]` replaces settings of one service only (a fault-injection
+    // `serviceOverrides[service]` replaces settings of one service only (a fault-injection
     // test points the gateway at a delaying proxy in front of one upstream).
-    const child = spawnService(service, { ...env, ...overrides[service] });
+    const child = spawnService(service, { ...env, ...serviceOverrides[service] });
     children.set(service, child);
     await waitReady(ports[service].ops, child, service, readyTimeoutMs);
   }

@@ -110,7 +110,7 @@ export async function startDistributedSystem(
     output: (service: string, text: string) => {
       if (process.env.TEST_LOG_LEVEL) process.stderr.write(`[${service}] ${text}`);
     },
-    overrides: options.serviceEnv ?? {},
+    serviceOverrides: options.serviceEnv ?? {},
   });
   const ports = cluster.ports as Record<ServiceName, { grpc: number; ops: number }>;
   return {
