@@ -39,7 +39,10 @@ export function createInProcessBus(): EventBus {
       const member = members[group.nextMember++ % members.length]!;
       const event = topic.log[group.offset]!;
       const outcome = await deliverWithRetries(member.options.handler, event, member.options.maxAttempts ?? defaultMaxAttempts, () => closed);
-      if (!outcome.delivered) await publish(deadLetterTopic(topicName), [deadLetter(event, topicName, outcome)]);
+      if (!outcome.delivered) {
+        await publish(deadLetterTopic(topicName), [deadLetter(event, topicName, outcome)]);
+        member.options.onDeadLetter?.();
+      }
       group.offset += 1;
     }
   }
@@ -81,6 +84,12 @@ export function createInProcessBus(): EventBus {
     ping: async () => {
       if (closed) throw new Error("event bus is closed");
     },
+    // The queue depth: events of the topic the group has not yet settled.
+    lag: async (subscriptions) =>
+      subscriptions.map(({ topic, group }) => {
+        const log = topics.get(topic);
+        return { topic, group, lag: log ? log.log.length - (log.groups.get(group)?.offset ?? 0) : 0 };
+      }),
     async close() {
       closed = true;
       await Promise.all([...topics.values()].flatMap((topic) => [...topic.groups.values()].map((group) => group.running)));

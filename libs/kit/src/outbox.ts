@@ -16,6 +16,7 @@
 // with the same event id: consumers de-duplicate on it, so nothing is double-counted.
 import type { EventBus, EventEnvelope } from "@levy/events";
 import type { Logger } from "./logger.js";
+import { Gauge, type Registry } from "prom-client";
 import { StorageError, type Collection, type Scope, type Stored } from "@levy/storage";
 
 export interface OutboxDocument {
@@ -66,6 +67,8 @@ export interface OutboxOptions {
   readonly graceMs?: number;
   /** The relay leaves entries younger than this to the write's own flush. */
   readonly minAgeMs?: number;
+  /** Where levy_outbox_pending_events (index entries not yet settled) is exported. */
+  readonly registry?: Registry;
 }
 
 function indexId(scope: Scope, source: string, documentId: string, eventId: string): string {
@@ -79,6 +82,17 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   let stopped = false;
+  if (options.registry) {
+    // Counted on scrape: one count() on the index, which is small when the relay keeps up.
+    new Gauge({
+      name: "levy_outbox_pending_events",
+      help: "Events written with their change and not yet published (outbox index entries)",
+      registers: [options.registry],
+      async collect() {
+        this.set(await options.index.count(outboxScope));
+      },
+    });
+  }
 
   function sourceOf(name: string): OutboxSource {
     const source = options.sources[name];
