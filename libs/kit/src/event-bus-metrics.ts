@@ -8,8 +8,8 @@
 import type { EventBus, EventHandler } from "@levy/events";
 import { Counter, Gauge, type Registry } from "prom-client";
 
-/** Lag is asked of Kafka at most this often, however often Prometheus scrapes. */
-const lagCacheMs = 10_000;
+/** Lag is asked of Kafka at most this often by default, however often Prometheus scrapes. */
+const defaultLagCacheMs = 10_000;
 
 /**
  * A group named with a per-instance id (newId: `<name>_<20 characters>`) is counted under
@@ -19,7 +19,8 @@ export function groupLabel(group: string): string {
   return group.replace(/_[0-9A-Za-z]{20}$/, "");
 }
 
-export function instrumentEventBus(bus: EventBus, registry: Registry): EventBus {
+export function instrumentEventBus(bus: EventBus, registry: Registry, options: { lagCacheMs?: number } = {}): EventBus {
+  const lagCacheMs = options.lagCacheMs ?? defaultLagCacheMs;
   const produced = new Counter({ name: "levy_events_produced_total", help: "Events published, by topic and outcome (ok, error)", labelNames: ["topic", "outcome"] as const, registers: [registry] });
   const consumed = new Counter({
     name: "levy_events_consumed_total",
