@@ -16,7 +16,8 @@
 // with the same event id: consumers de-duplicate on it, so nothing is double-counted.
 import type { EventBus, EventEnvelope } from "@levy/events";
 import type { Logger } from "./logger.js";
-import { Gauge, type Registry } from "prom-client";
+import type { Registry } from "prom-client";
+import { registerOutboxMetrics } from "./outbox-metrics.js";
 import { StorageError, type Collection, type Scope, type Stored } from "@levy/storage";
 
 export interface OutboxDocument {
@@ -82,17 +83,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   let stopped = false;
-  if (options.registry) {
-    // Counted on scrape: one count() on the index, which is small when the relay keeps up.
-    new Gauge({
-      name: "levy_outbox_pending_events",
-      help: "Events written with their change and not yet published (outbox index entries)",
-      registers: [options.registry],
-      async collect() {
-        this.set(await options.index.count(outboxScope));
-      },
-    });
-  }
+  if (options.registry) registerOutboxMetrics(options.registry, options.index, outboxScope);
 
   function sourceOf(name: string): OutboxSource {
     const source = options.sources[name];

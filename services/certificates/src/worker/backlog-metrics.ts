@@ -8,21 +8,25 @@ import type { Collections } from "../adapters/collections.js";
 import type { ProcessingNotes } from "./processing-sweep.js";
 
 export function registerBacklogMetrics(registry: Registry, notes: ProcessingNotes, uploads: Collections["uploads"]): void {
-  let reading: Promise<{ count: number; ageSeconds: number }> | null = null;
-  // Both gauges are collected in one scrape: they share one reading of the store.
+  let reading: Promise<{ count: number; ageSeconds: number } | null> | null = null;
+  // Both gauges are collected in one scrape: they share one reading of the store. A
+  // database that does not answer keeps the last figures rather than failing the scrape.
   const read = () =>
     (reading ??= (async () => {
       const backlog = await notes.backlog();
       const oldest = backlog.oldest ? await uploads.get(backlog.oldest.scope, backlog.oldest.uploadId) : null;
       const ageSeconds = oldest && oldest.status === "processing" ? Math.max(0, Date.now() / 1000 - oldest.created_at) : 0;
       return { count: backlog.count, ageSeconds };
-    })().finally(() => setImmediate(() => (reading = null))));
+    })()
+      .catch(() => null)
+      .finally(() => setImmediate(() => (reading = null))));
   new Gauge({
     name: "levy_certificate_uploads_processing",
     help: "Certificate uploads submitted and not yet processed (waiting or being read)",
     registers: [registry],
     async collect() {
-      this.set((await read()).count);
+      const figures = await read();
+      if (figures) this.set(figures.count);
     },
   });
   new Gauge({
@@ -30,7 +34,8 @@ export function registerBacklogMetrics(registry: Registry, notes: ProcessingNote
     help: "Age of the oldest certificate upload still processing; 0 when none is",
     registers: [registry],
     async collect() {
-      this.set((await read()).ageSeconds);
+      const figures = await read();
+      if (figures) this.set(figures.ageSeconds);
     },
   });
 }
