@@ -8,24 +8,24 @@ import type { Collections } from "../adapters/collections.js";
 import type { ProcessingNotes } from "./processing-sweep.js";
 
 export function registerBacklogMetrics(registry: Registry, notes: ProcessingNotes, uploads: Collections["uploads"]): void {
-  let reading: Promise<{ count: number; ageSeconds: number } | null> | null = null;
-  // Both gauges are collected in one scrape: they share one reading of the store. A
-  // database that does not answer keeps the last figures rather than failing the scrape.
-  const read = () =>
-    (reading ??= (async () => {
+  type Figures = { count: number; ageSeconds: number } | null;
+  // One reading of the store per scrape: the first gauge (collected first, in registration
+  // order) starts it and the second reuses it. A database that does not answer keeps the
+  // last figures rather than failing the scrape.
+  let reading: Promise<Figures> | null = null;
+  const fresh = (): Promise<Figures> =>
+    (reading = (async () => {
       const backlog = await notes.backlog();
       const oldest = backlog.oldest ? await uploads.get(backlog.oldest.scope, backlog.oldest.uploadId) : null;
       const ageSeconds = oldest && oldest.status === "processing" ? Math.max(0, Date.now() / 1000 - oldest.created_at) : 0;
       return { count: backlog.count, ageSeconds };
-    })()
-      .catch(() => null)
-      .finally(() => setImmediate(() => (reading = null))));
+    })().catch(() => null));
   new Gauge({
     name: "levy_certificate_uploads_processing",
     help: "Certificate uploads submitted and not yet processed (waiting or being read)",
     registers: [registry],
     async collect() {
-      const figures = await read();
+      const figures = await fresh();
       if (figures) this.set(figures.count);
     },
   });
@@ -34,7 +34,7 @@ export function registerBacklogMetrics(registry: Registry, notes: ProcessingNote
     help: "Age of the oldest certificate upload still processing; 0 when none is",
     registers: [registry],
     async collect() {
-      const figures = await read();
+      const figures = await (reading ?? fresh());
       if (figures) this.set(figures.ageSeconds);
     },
   });
