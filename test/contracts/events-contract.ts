@@ -90,6 +90,7 @@ export function describeEventBusContract(adapter: string, makeBus: () => Promise
       const topic = unique("t-dlq");
       const dead: EventEnvelope[] = [];
       const good: string[] = [];
+      let deadLettered = 0;
       const [poison, fine] = makeEvents(2);
       const dlqSub = await bus.subscribe({ topic: `${topic}.dlq`, group: unique("g-dlq"), handler: async (event) => void dead.push(event) });
       const sub = await bus.subscribe({
@@ -100,11 +101,13 @@ export function describeEventBusContract(adapter: string, makeBus: () => Promise
           if (event.id === poison!.id) throw new Error("cannot apply");
           good.push(event.id);
         },
+        onDeadLetter: () => void (deadLettered += 1),
       });
       await bus.publish(topic, [poison!, fine!]);
       await until(() => dead.length >= 1 && good.length >= 1);
       expect(dead[0]).toMatchObject({ id: poison!.id, payload: { original: poison!.payload, failure: { error: "cannot apply", attempts: 3, source_topic: topic } } });
       expect(good).toEqual([fine!.id]);
+      expect(deadLettered).toBe(1);
       await Promise.all([sub.close(), dlqSub.close()]);
     });
 
@@ -134,6 +137,24 @@ export function describeEventBusContract(adapter: string, makeBus: () => Promise
       expect(applied).toEqual([event!.id]);
       expect(dead).toEqual([]);
       await Promise.all([sub.close(), dlqSub.close()]);
+    });
+
+    it("reports a group's lag: events published and not yet settled, down to zero", async () => {
+      const topic = unique("t-lag");
+      const group = unique("g-lag");
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let handled = 0;
+      const sub = await bus.subscribe({ topic, group, handler: async () => void (await gate, (handled += 1)) });
+      await bus.publish(topic, makeEvents(4));
+      const lagOf = async () => (await bus.lag!([{ topic, group }]))[0]!;
+      expect(await lagOf()).toEqual({ topic, group, lag: 4 });
+      release();
+      await until(() => handled >= 4);
+      let lag = -1;
+      for (const deadline = Date.now() + 30_000; lag !== 0 && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) lag = (await lagOf()).lag;
+      expect(lag).toBe(0);
+      await sub.close();
     });
 
     it("finishes an in-flight handler before close() resolves", async () => {

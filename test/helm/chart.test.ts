@@ -1,5 +1,7 @@
 // The chart renders, lints and validates offline against the real Kubernetes API types,
 // and values.schema.json turns bad values away at install time.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { chartDir, helm, ofKind, productionValues, provisionChartTools, render, renderValid, validate } from "./chart-tools.js";
 
@@ -24,8 +26,11 @@ describe("helm/levy chart", () => {
     expect(ofKind(defaults, "ServiceMonitor")).toHaveLength(0);
 
     const production = renderValid({ values: [productionValues] });
-    // ledger runs a fixed replica count there, so it has no HPA.
-    expect(counts(production)).toEqual({ Deployment: 7, Service: 9, ServiceAccount: 7, ConfigMap: 7, HorizontalPodAutoscaler: 6, PodDisruptionBudget: 7, NetworkPolicy: 8 });
+    // ledger runs a fixed replica count there, so it has no HPA; the 8th ConfigMap is the Grafana dashboard.
+    expect(counts(production)).toEqual({ Deployment: 7, Service: 9, ServiceAccount: 7, ConfigMap: 8, HorizontalPodAutoscaler: 6, PodDisruptionBudget: 7, NetworkPolicy: 8 });
+    const dashboard = ofKind(production, "ConfigMap").find((map) => map.data?.["levy-overview.json"] !== undefined);
+    expect(dashboard?.metadata.labels.grafana_dashboard).toBe("1");
+    expect(JSON.parse(dashboard?.data["levy-overview.json"])).toEqual(JSON.parse(readFileSync(path.join(chartDir, "dashboards", "levy-overview.json"), "utf8")));
     expect(ofKind(production, "Ingress")).toHaveLength(1);
     expect(ofKind(production, "ServiceMonitor")).toHaveLength(1);
     expect(ofKind(production, "PrometheusRule")).toHaveLength(1);
@@ -55,6 +60,8 @@ describe("helm/levy chart", () => {
     ["a setting the service does not read", ["services.catalog.settings.UPSTREAM_TIMEOUT_MS=5"], /UPSTREAM_TIMEOUT_MS/],
     ["an empty Secret name", ["secrets.apiKeyPepper.existingSecret="], /existingSecret/],
     ["an unknown log level", ["logLevel=verbose"], /logLevel/],
+    ["an alert threshold of zero", ["prometheusRule.consumerLagThreshold=0"], /consumerLagThreshold/],
+    ["kafka-exporter alerts (replaced by Levy's own metrics)", ["prometheusRule.kafkaExporter=true"], /kafkaExporter/],
     ["a public Service of an internal service", ["services.ledger.publicService.type=LoadBalancer"], /publicService/],
     ["a minAvailable budget", ["services.catalog.podDisruptionBudget.minAvailable=1"], /minAvailable/],
     ["a breaker threshold over 100%", ["services.gateway.settings.BREAKER_ERROR_PERCENT=150"], /BREAKER_ERROR_PERCENT/],

@@ -46,6 +46,7 @@ export function createInProcessBus(): EventBus {
       if (!outcome.delivered) {
         if (outcome.stopped) return; // closing: the event stays at the group's offset
         await publish(deadLetterTopic(topicName), [deadLetter(event, topicName, outcome)]);
+        member.options.onDeadLetter?.();
       }
       group.offset += 1;
     }
@@ -88,6 +89,12 @@ export function createInProcessBus(): EventBus {
     ping: async () => {
       if (closed) throw new Error("event bus is closed");
     },
+    // The queue depth: events of the topic the group has not yet settled.
+    lag: async (subscriptions) =>
+      subscriptions.map(({ topic, group }) => {
+        const log = topics.get(topic);
+        return { topic, group, lag: log ? log.log.length - (log.groups.get(group)?.offset ?? 0) : 0 };
+      }),
     async close() {
       closed = true;
       await Promise.all([...topics.values()].flatMap((topic) => [...topic.groups.values()].map((group) => group.running)));

@@ -6,6 +6,7 @@ export {
   type SubscribeOptions,
   type Subscription,
   type EventBus,
+  type ConsumerLag,
   type ProcessedEventLog,
 } from "./port.js";
 export { createKafkaBus, type KafkaBusOptions } from "./kafka-bus.js";

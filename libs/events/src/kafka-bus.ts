@@ -5,6 +5,7 @@
 import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type Producer } from "kafkajs";
 import { deadLetter, deadLetterTopic, defaultMaxAttempts, deliverWithRetries } from "./deliver-with-retries.js";
 import { parseEnvelope } from "./create-event.js";
+import { consumerLag } from "./kafka-lag.js";
 import { EventBusError, type EventBus, type EventEnvelope, type SubscribeOptions, type Subscription } from "./port.js";
 
 export interface KafkaBusOptions {
@@ -75,6 +76,7 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
           const event = parseEnvelope(text);
           if (!event) {
             await producer.send({ topic: deadLetterTopic(batch.topic), messages: [{ key: message.key, value: text, headers: { "dlq-error": "not an event envelope" } }] });
+            subscription.onDeadLetter?.();
           } else {
             const outcome = await deliverWithRetries(subscription.handler, event, {
               maxAttempts: subscription.maxAttempts ?? defaultMaxAttempts,
@@ -85,6 +87,7 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
             if (!outcome.delivered) {
               if (outcome.stopped || stopping) break; // leave it unresolved: another member will retry it
               await publish(deadLetterTopic(batch.topic), [deadLetter(event, batch.topic, outcome)]);
+              subscription.onDeadLetter?.();
             }
           }
           resolveOffset(message.offset);
@@ -113,6 +116,7 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
         throw new EventBusError("unavailable", "Kafka is unavailable", { cause: error });
       }
     },
+    lag: (subscriptions) => consumerLag(admin, subscriptions),
     close: async () => {
       await Promise.all([...consumers].map((consumer) => consumer.disconnect()));
       consumers.clear();

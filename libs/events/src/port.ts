@@ -32,6 +32,15 @@ export interface SubscribeOptions {
    * default: errors whose `code` is "unavailable" (StorageError, EventBusError).
    */
   readonly isTransient?: (error: unknown) => boolean;
+  /** Told each time an event (or an unreadable message) goes to `<topic>.dlq`; for metrics. */
+  readonly onDeadLetter?: () => void;
+}
+
+/** One consumer group's backlog on one topic: events published and not yet settled. */
+export interface ConsumerLag {
+  readonly topic: string;
+  readonly group: string;
+  readonly lag: number;
 }
 
 export interface Subscription {
@@ -45,6 +54,8 @@ export interface EventBus {
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   /** Resolves when the bus can serve (used by /readyz). */
   ping(): Promise<void>;
+  /** The backlog of the given subscriptions (Kafka: end offsets minus committed offsets). */
+  lag?(subscriptions: ReadonlyArray<{ topic: string; group: string }>): Promise<ConsumerLag[]>;
   close(): Promise<void>;
 }
 

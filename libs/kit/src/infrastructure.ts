@@ -6,6 +6,8 @@ import { createEmbeddedStore, createMongoStore, type Store } from "@levy/storage
 import { createInProcessBus, createKafkaBus, type EventBus } from "@levy/events";
 import { ConfigError, configSchemas, setting } from "./config.js";
 import { z } from "zod";
+import type { Registry } from "prom-client";
+import { instrumentStore } from "./store-metrics.js";
 
 export const infrastructureSettings = {
   storage: setting("STORAGE", "storage adapter: embedded (on disk) or mongo", configSchemas.storageKind()),
@@ -32,11 +34,13 @@ export function assertInfrastructureConfig(config: InfrastructureConfig): void {
   if (problems.length > 0) throw new ConfigError(problems);
 }
 
-export async function openStore(service: string, config: InfrastructureConfig): Promise<Store> {
-  if (config.storage === "mongo") {
-    return createMongoStore({ uri: config.mongodbUri ?? "", dbName: `${config.mongodbDbPrefix}_${service.replaceAll("-", "_")}`, appName: `levy-${service}` });
-  }
-  return createEmbeddedStore({ dir: path.resolve(config.dataDir, service) });
+/** With a registry, every operation is timed into levy_db_operation_duration_seconds. */
+export async function openStore(service: string, config: InfrastructureConfig, registry?: Registry): Promise<Store> {
+  const store =
+    config.storage === "mongo"
+      ? await createMongoStore({ uri: config.mongodbUri ?? "", dbName: `${config.mongodbDbPrefix}_${service.replaceAll("-", "_")}`, appName: `levy-${service}` })
+      : await createEmbeddedStore({ dir: path.resolve(config.dataDir, service) });
+  return registry ? instrumentStore(store, registry) : store;
 }
 
 /**

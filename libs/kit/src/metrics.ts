@@ -14,9 +14,11 @@ export interface ServiceMetrics {
 
 const latencyBuckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
-function statusOf(error: unknown): string {
+/** The gRPC code in snake case (invalid_argument, deadline_exceeded), as alerts and dashboards match it. */
+export function statusOf(error: unknown): string {
   if (error === undefined) return "ok";
-  return Code[ConnectError.from(error).code]?.toLowerCase() ?? "unknown";
+  const name = Code[ConnectError.from(error).code];
+  return name ? name.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase() : "unknown";
 }
 
 function timedInterceptor(requests: Counter<string>, duration: Histogram<string>): Interceptor {

@@ -16,6 +16,8 @@
 // with the same event id: consumers de-duplicate on it, so nothing is double-counted.
 import type { EventBus, EventEnvelope } from "@levy/events";
 import type { Logger } from "./logger.js";
+import type { Registry } from "prom-client";
+import { registerOutboxMetrics } from "./outbox-metrics.js";
 import { StorageError, type Collection, type Scope, type Stored } from "@levy/storage";
 
 export interface OutboxDocument {
@@ -71,6 +73,8 @@ export interface OutboxOptions {
   readonly minAgeMs?: number;
   /** How long `flush` waits for the publish before returning (it goes on in the background). */
   readonly flushWaitMs?: number;
+  /** Where levy_outbox_pending_events (index entries not yet settled) is exported. */
+  readonly registry?: Registry;
 }
 
 function indexId(scope: Scope, source: string, documentId: string, eventId: string): string {
@@ -85,6 +89,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   let stopped = false;
+  if (options.registry) registerOutboxMetrics(options.registry, options.index, outboxScope);
 
   function sourceOf(name: string): OutboxSource {
     const source = options.sources[name];

@@ -9,6 +9,7 @@ import type { ReadinessCheck } from "./health.js";
 import { assertInfrastructureConfig, openEventBus, openStore, type InfrastructureConfig } from "./infrastructure.js";
 import { createLogger, type Logger } from "./logger.js";
 import { createServiceMetrics, type ServiceMetrics } from "./metrics.js";
+import { instrumentEventBus } from "./event-bus-metrics.js";
 import { hostService, type HostedService } from "./service-host.js";
 import type { ServiceName, hostingSettings } from "./service-settings.js";
 
@@ -52,9 +53,10 @@ export async function startService<D extends Record<string, Setting<unknown>>>(
   assertInfrastructureConfig(hosting);
   const logger = options.logger ?? createLogger({ service: options.service, level: hosting.logLevel });
   const metrics = createServiceMetrics(options.service);
-  const store = await openStore(options.service, hosting);
-  const bus = await openEventBus(options.service, hosting, options.sharedBus);
-  const ownsBus = bus !== options.sharedBus;
+  const store = await openStore(options.service, hosting, metrics.registry);
+  const openedBus = await openEventBus(options.service, hosting, options.sharedBus);
+  const ownsBus = openedBus !== options.sharedBus;
+  const bus = instrumentEventBus(openedBus, metrics.registry);
   const built = await options.build({ config, logger, metrics, store, bus });
   const hosted = await hostService(
     {

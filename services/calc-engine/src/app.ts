@@ -13,6 +13,7 @@ import { loadRateDataDir } from "./rates/load-rate-data.js";
 import { RateBook } from "./rates/rate-book.js";
 import { loadZipRateLookup } from "./rates/zip-rate-lookup.js";
 import { registerCalcEngineService } from "./rpc/calc-engine-service.js";
+import { createCalculationMetrics } from "./calculations/calculation-metrics.js";
 
 export interface StartCalcEngineOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -43,9 +44,10 @@ export function startCalcEngine(options: StartCalcEngineOptions = {}): Promise<R
         now: () => Math.floor(Date.now() / 1000),
         expirySeconds: config.calculationTtlDays * 24 * 3600,
       };
+      const calculationMetrics = createCalculationMetrics(metrics.registry);
       return {
         serviceNames: ["levy.calc_engine.v1.CalcEngineService"],
-        registerRoutes: (router) => registerCalcEngineService(router, deps),
+        registerRoutes: (router) => registerCalcEngineService(router, deps, calculationMetrics),
         close: () => following.close(),
       };
     },

@@ -22,6 +22,7 @@ import type { DocumentReader } from "./processing/document-reader.js";
 import { registerCertificatesService } from "./rpc/certificates-service.js";
 import { createUploadWorker } from "./worker/upload-worker.js";
 import { createProcessingNotes, processingNoteCollection, type ProcessingNote } from "./worker/processing-sweep.js";
+import { registerBacklogMetrics } from "./worker/backlog-metrics.js";
 
 export interface StartCertificatesOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -49,6 +50,7 @@ export function startCertificates(options: StartCertificatesOptions = {}): Promi
         owner: "certificates",
         bus,
         logger,
+        registry: metrics.registry,
         index: await store.collection<OutboxIndexRecord>(outboxIndexCollection),
         sources: {
           [uploadSource]: { collection: collections.uploads as unknown as Collection<never>, topic: uploadTopic },
@@ -57,6 +59,7 @@ export function startCertificates(options: StartCertificatesOptions = {}): Promi
       });
       const writeCertificate = createCertificateWriter(collections, outbox);
       const notes = createProcessingNotes(await store.collection<ProcessingNote>(processingNoteCollection));
+      registerBacklogMetrics(metrics.registry, notes, collections.uploads);
       let reader: Promise<DocumentReader> | null = null;
       const worker = createUploadWorker({
         collections,

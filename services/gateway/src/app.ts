@@ -59,9 +59,9 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
     embedded: config.storage === "embedded",
     dataDir: config.dataDir,
   });
-  const store = await openStore("gateway", config);
-  const keyStore = await createKeyStore(store, secrets.apiKeyPepper);
   const metrics = createServiceMetrics("gateway");
+  const store = await openStore("gateway", config, metrics.registry);
+  const keyStore = await createKeyStore(store, secrets.apiKeyPepper);
   const breakerOptions = {
     timeoutMs: config.upstreamTimeoutMs,
     resetTimeoutMs: config.breakerResetMs,

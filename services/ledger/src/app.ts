@@ -54,6 +54,7 @@ export function startLedger(options: StartLedgerOptions = {}): Promise<RunningSe
         owner: "ledger",
         bus: trackedBus,
         logger,
+        registry: metrics.registry,
         index: await store.collection<OutboxIndexRecord>(outboxIndexCollection),
         sources: {
           [transactionSource]: { collection: collections.transactions as unknown as OutboxCollection, topic: ledgerTopic },

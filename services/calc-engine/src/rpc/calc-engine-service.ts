@@ -4,12 +4,15 @@ import { LevyError, scopeFrom } from "@levy/kit";
 import { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { type CalculationDeps, calculate, calculatePlatform } from "../calculations/calculate.js";
 import { taxCategories } from "../domain/tax-categories.js";
+import type { CalculationMetrics } from "../calculations/calculation-metrics.js";
 
-export function registerCalcEngineService(router: ConnectRouter, deps: CalculationDeps): void {
+const unobserved: CalculationMetrics = { observe: (run) => run() };
+
+export function registerCalcEngineService(router: ConnectRouter, deps: CalculationDeps, metrics: CalculationMetrics = unobserved): void {
   router.service(CalcEngineService, {
     listTaxCategories: async () => ({ categories: taxCategories.map((category) => ({ ...category })) }),
-    calculate: async (request) => ({ calculation: await calculate(deps, scopeFrom(request.scope), request) }),
-    calculatePlatform: async (request) => ({ calculation: await calculatePlatform(deps, scopeFrom(request.scope), request) }),
+    calculate: async (request) => ({ calculation: await metrics.observe(() => calculate(deps, scopeFrom(request.scope), request)) }),
+    calculatePlatform: async (request) => ({ calculation: await metrics.observe(() => calculatePlatform(deps, scopeFrom(request.scope), request)) }),
     getCalculation: async (request) => {
       const calculation = await deps.store.get(scopeFrom(request.scope), request.calculationId);
       if (!calculation) throw new LevyError("calculation_not_found", `no calculation ${request.calculationId.slice(0, 60)}`);

@@ -26,6 +26,8 @@ export interface ProcessingNotes {
   remove(scope: Scope, uploadId: string): Promise<void>;
   /** Publishes `upload submitted` again for every note; returns how many. */
   sweep(bus: EventBus): Promise<number>;
+  /** How many uploads are noted, and the oldest one (notes list in creation order). */
+  backlog(): Promise<{ count: number; oldest: { scope: Scope; uploadId: string } | null }>;
 }
 
 export function createProcessingNotes(notes: Collection<ProcessingNote>): ProcessingNotes {
@@ -47,6 +49,11 @@ export function createProcessingNotes(notes: Collection<ProcessingNote>): Proces
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
       return count;
+    },
+    async backlog() {
+      const [count, first] = await Promise.all([notes.count(notesScope), notes.list(notesScope, { limit: 1 })]);
+      const note = first.items[0];
+      return { count, oldest: note ? { scope: { accountId: note.owner_account_id, livemode: note.owner_livemode }, uploadId: note.upload_id } : null };
     },
   };
 }
