@@ -91,7 +91,8 @@ export async function startEmbeddedSystem(extraEnv: Record<string, string> = {})
   };
 }
 
-export async function startDistributedSystem(extraEnv: Record<string, string> = {}): Promise<SystemUnderTest> {
+/** `onOutput` receives every child process's output (the security suite greps it for secrets). */
+export async function startDistributedSystem(extraEnv: Record<string, string> = {}, onOutput?: (service: string, text: string) => void): Promise<SystemUnderTest> {
   const { MONGODB_URI, KAFKA_BROKERS } = process.env;
   if (!MONGODB_URI || !KAFKA_BROKERS) throw new Error("MONGODB_URI and KAFKA_BROKERS must be set by test/setup/infra.ts");
   const cluster = await startCluster({
@@ -105,6 +106,7 @@ export async function startDistributedSystem(extraEnv: Record<string, string> = 
       ...extraEnv,
     },
     output: (service: string, text: string) => {
+      onOutput?.(service, text);
       if (process.env.TEST_LOG_LEVEL) process.stderr.write(`[${service}] ${text}`);
     },
   });
