@@ -15,6 +15,10 @@ describe("tools/call params check", () => {
     for (const bad of ["text", 42, null, [1], true]) expect(toolCallParamsProblem(call({ name: "list_products", arguments: bad }))).toMatch(/params\.arguments/);
     expect(toolCallParamsProblem(call({ name: 7, arguments: {} }))).toMatch(/params\.name/);
     expect(toolCallParamsProblem(call("x"))).toMatch(/params must be an object/);
+    const proto = JSON.parse('{"limit": 5, "filter": [{"__proto__": {"polluted": true}}]}');
+    expect(toolCallParamsProblem(call({ name: "list_products", arguments: proto }))).toMatch(/__proto__/);
+    expect(toolCallParamsProblem(call({ name: "list_products", arguments: JSON.parse('{"__proto__": 1}') }))).toMatch(/__proto__/);
+    expect(toolCallParamsProblem(call({ name: "list_products", arguments: { constructor: 1 } }))).toBeNull();
     expect(firstToolCallParamsProblem([call({ name: "a" }), call({ name: "b", arguments: [] })])).toMatch(/params\.arguments/);
   });
 });
