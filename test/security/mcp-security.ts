@@ -143,10 +143,17 @@ export function describeMcpSecurity(ctx: McpSecurityContext): void {
       const seedIds = (seed: any) => [...seed.customers, ...seed.products, ...seed.merchants, ...Object.values(seed.transactions), seed.refund].map((record: any) => record.id);
       const aIds = new Set([...seedIds(ctx.a.world.seed), ...seedIds(ctx.a.liveSeed), ctx.a.world.live.certificateId, ctx.a.world.live.uploadId, ctx.a.world.live.requestId]);
       const lists = tools.filter((tool) => tool.name.startsWith("list_") && tool.name !== "list_tax_categories");
+      // Each list unfiltered, then filtered by A's customer (id and reference) where it filters by customer.
+      const customers = [ctx.a.world.live.customerId, ctx.a.liveSeed.customers[0].reference_customer_id, ctx.a.world.seed.customers[0].id];
+      const calls = lists.flatMap((tool) => {
+        const base = tool.name === "list_refunds" ? { transaction_id: ctx.b.world.seed.transactions.juneA.id } : {};
+        const filtered = "customer" in (tool.inputSchema.properties ?? {}) ? customers.map((customer) => ({ ...base, customer })) : [];
+        return [base, ...filtered].map((args) => ({ tool, args }));
+      });
       for (const key of [ctx.b.keys.testSecret, ctx.b.keys.liveSecret]) {
-        for (const tool of lists) {
-          const answer = await callRaw(ctx.mcpUrl, key, tool.name, tool.name === "list_refunds" ? { transaction_id: ctx.b.world.seed.transactions.juneA.id } : {});
-          ctx.tally.check("tenancy: MCP", `${key.slice(0, 8)} ${tool.name}`, () => {
+        for (const { tool, args } of calls) {
+          const answer = await callRaw(ctx.mcpUrl, key, tool.name, args);
+          ctx.tally.check("tenancy: MCP", `${key.slice(0, 8)} ${tool.name} ${JSON.stringify(args)}`, () => {
             const outcome = expectCleanToolAnswer(answer);
             const text = JSON.stringify(outcome.content ?? {});
             expect([...aIds].filter((id) => text.includes(id))).toEqual([]);
