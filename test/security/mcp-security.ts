@@ -97,6 +97,28 @@ export function describeMcpSecurity(ctx: McpSecurityContext): void {
       }
     });
 
+    it("malformed JSON-RPC envelopes and params are JSON-RPC errors, never -32603", async () => {
+      const request = (method: unknown, params?: unknown, id: unknown = 1) => ({ jsonrpc: "2.0", id, method, ...(params === undefined ? {} : { params }) });
+      const bodies: unknown[] = [
+        request("tools/list", "x"), request("tools/list", { cursor: 5 }), request("tools/list", { cursor: { $gt: "" } }), request("initialize", "x"),
+        request("initialize", { protocolVersion: 5 }), request("initialize", {}), request("nope"), request(5), request("tools/list", undefined, {}),
+        { id: 1, method: "tools/list" }, { ...request("tools/list"), jsonrpc: "1.0" }, request("ping", 7), request("tools/call", { name: { $ne: null } }),
+        request("tools/call", { name: "list_products", arguments: "x" }), request("tools/call", { name: "nope", arguments: {} }), request("tools/call", null),
+        request("tools/call", { name: "list_products", arguments: {}, _meta: "x" }), [request("tools/call", { name: "list_products", arguments: [] })],
+        JSON.parse('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_products","arguments":{"__proto__":{"limit":1}}}}'),
+      ];
+      for (const body of bodies) {
+        const answer = await rawMcp(ctx.mcpUrl, { key: ctx.a.keys.testSecret, body });
+        ctx.tally.check("MCP envelope", JSON.stringify(body).slice(0, 120), () => {
+          const context = JSON.stringify(answer.body).slice(0, 300);
+          expect(answer.status, context).toBeLessThan(500);
+          const error = Array.isArray(answer.body) ? answer.body[0]?.error : answer.body.error;
+          expect(error, context).toMatchObject({ code: expect.any(Number), message: expect.any(String) });
+          expect(error.code, context).not.toBe(-32603);
+        });
+      }
+    });
+
     it("operator objects and strings in every argument are refused or match nothing", async () => {
       for (const tool of tools) {
         const valid = validArgs(tool, ctx.a.world);
