@@ -119,6 +119,22 @@ export function describeMcpSecurity(ctx: McpSecurityContext): void {
       }
     });
 
+    it("an oversized body is 413 JSON-RPC; deep nesting and huge arrays in arguments are clean refusals", async () => {
+      const big = await rawMcp(ctx.mcpUrl, { key: ctx.a.keys.testSecret, body: { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: { pad: "x".repeat(1_100_000) } } } });
+      ctx.tally.check("oversized body", "POST /mcp", () => {
+        expect(big.status).toBe(413);
+        expect(big.body).toMatchObject({ jsonrpc: "2.0", error: { code: expect.any(Number), message: expect.any(String) } });
+      });
+      // Sent as text: JSON.stringify itself overflows the stack on 10,000 levels.
+      const shapes = { "deep nesting": `${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}`, "huge array": `[${new Array(200_000).fill("0").join(",")}]` };
+      for (const [category, value] of Object.entries(shapes)) {
+        const text = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_products","arguments":{"limit":${value}}}}`;
+        const response = await fetch(`${ctx.mcpUrl}/mcp`, { method: "POST", body: text, headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${ctx.a.keys.testSecret}` } });
+        const answer = { status: response.status, headers: response.headers, body: JSON.parse(await response.text()) };
+        ctx.tally.check(category, "MCP list_products limit", () => expect(expectCleanToolAnswer(answer).isError).toBe(true));
+      }
+    });
+
     it("operator objects and strings in every argument are refused or match nothing", async () => {
       for (const tool of tools) {
         const valid = validArgs(tool, ctx.a.world);

@@ -23,6 +23,7 @@ describe("JSON-RPC params check", () => {
     expect(requestParamsProblem(call("x"))).toMatch(/params must be an object/);
     expect(requestParamsProblem(call({ name: "list_products", arguments: JSON.parse('{"limit": 5, "filter": [{"__proto__": {"polluted": true}}]}') }))).toMatch(/__proto__/);
     expect(requestParamsProblem(call({ name: "list_products", arguments: JSON.parse('{"__proto__": 1}') }))).toMatch(/__proto__/);
+    expect(requestParamsProblem(call({ name: "list_products", arguments: { limit: new Array(300_000).fill(0) } }))).toBeNull();
     expect(firstRequestParamsProblem([call({ name: "a" }), call({ name: "b", arguments: [] })])).toMatch(/params\.arguments/);
   });
 

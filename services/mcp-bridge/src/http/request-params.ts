@@ -52,7 +52,8 @@ function hasProtoKey(root: unknown): boolean {
     const value = pending.pop();
     if (typeof value !== "object" || value === null) continue;
     if (!Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, "__proto__")) return true;
-    pending.push(...Object.values(value));
+    // One at a time: spreading 200,000 elements into push() overflows the call stack.
+    for (const item of Object.values(value)) pending.push(item);
   }
   return false;
 }
