@@ -45,8 +45,8 @@ export function describeSecurity(mode: string, startSystem: StartSystem, options
       Object.assign(mcp, { mcpUrl: system.mcpUrl, a, b });
     });
     afterAll(async () => {
-      logs?.stop();
       await system?.stop();
+      logs?.stop();
       await docs?.close();
       console.log(`\n${tally.summary(`security and bad-input suite (${mode})`)}\n`);
     });
