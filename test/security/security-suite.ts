@@ -9,6 +9,7 @@ import type { SystemUnderTest } from "../support/system.js";
 import { captureLogs, secretForms, type LogCapture } from "./log-capture.js";
 import { describeInjection } from "./injection.js";
 import { describeLimits } from "./limits.js";
+import { describeMcpProtocol } from "./mcp-protocol.js";
 import { describeMcpSecurity, type McpSecurityContext } from "./mcp-security.js";
 import { describeRestFuzz, type FuzzContext } from "./rest-fuzz.js";
 import { describeTenancy, type TenancyContext } from "./tenancy.js";
@@ -58,6 +59,7 @@ export function describeSecurity(mode: string, startSystem: StartSystem, options
     describeInjection(fuzz);
     describeTenancy(tenancy);
     describeMcpSecurity(mcp);
+    describeMcpProtocol(mcp);
 
     it("every service is still healthy and nothing polluted Object.prototype", async () => {
       for (const [service, port] of Object.entries(system.opsPorts)) {
