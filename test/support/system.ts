@@ -91,10 +91,16 @@ export async function startEmbeddedSystem(extraEnv: Record<string, string> = {})
   };
 }
 
+/**
+ * `serviceEnv` gives one service settings only it gets (a fault test points the gateway
+ * at a delaying proxy); `onOutput` receives every child process's output (the security
+ * suite greps it for secrets).
+ */
 export async function startDistributedSystem(
   extraEnv: Record<string, string> = {},
-  options: { serviceEnv?: Partial<Record<ServiceName, Record<string, string>>> } = {},
+  options: { serviceEnv?: Partial<Record<ServiceName, Record<string, string>>>; onOutput?: (service: string, text: string) => void } = {},
 ): Promise<SystemUnderTest> {
+  const { onOutput } = options;
   const { MONGODB_URI, KAFKA_BROKERS } = process.env;
   if (!MONGODB_URI || !KAFKA_BROKERS) throw new Error("MONGODB_URI and KAFKA_BROKERS must be set by test/setup/infra.ts");
   const cluster = await startCluster({
@@ -108,6 +114,7 @@ export async function startDistributedSystem(
       ...extraEnv,
     },
     output: (service: string, text: string) => {
+      onOutput?.(service, text);
       if (process.env.TEST_LOG_LEVEL) process.stderr.write(`[${service}] ${text}`);
     },
     serviceOverrides: options.serviceEnv ?? {},

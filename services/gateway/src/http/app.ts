@@ -61,6 +61,8 @@ function bodyParseError(error: unknown): LevyError | null {
   if (type === "encoding.unsupported" || type === "charset.unsupported") {
     return new LevyError("invalid_request", "the request body must be UTF-8 JSON");
   }
+  // The router cannot percent-decode a path parameter (e.g. /tax/customers/%E0%A4%A).
+  if (error instanceof URIError) return new LevyError("invalid_request", "the request path is not valid percent-encoded UTF-8", { field: "path" });
   return null;
 }
 

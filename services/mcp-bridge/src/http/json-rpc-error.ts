@@ -5,6 +5,7 @@ import type { Response } from "express";
 export const rpcCodes = {
   parseError: -32700,
   invalidRequest: -32600,
+  invalidParams: -32602,
   internalError: -32603,
   methodNotAllowed: -32000,
   unauthorized: -32001,

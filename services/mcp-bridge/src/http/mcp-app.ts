@@ -9,6 +9,7 @@ import { createMcpServer } from "../mcp/create-mcp-server.js";
 import type { Caller, Upstream } from "../ports/upstream.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { requestIdOf, rpcCodes, sendRpcError } from "./json-rpc-error.js";
+import { firstRequestParamsProblem } from "./request-params.js";
 import type { McpMetrics } from "./mcp-metrics.js";
 
 export interface McpAppOptions {
@@ -76,6 +77,8 @@ export function createMcpApp(options: McpAppOptions): express.Express {
       return sendRpcError(response, 413, rpcCodes.invalidRequest, `Request body is larger than ${options.bodyLimit}.`, null);
     }
     if (bodyError) return sendRpcError(response, 400, rpcCodes.parseError, "Parse error: invalid JSON.", null);
+    const paramsProblem = firstRequestParamsProblem(request.body);
+    if (paramsProblem) return sendRpcError(response, 200, rpcCodes.invalidParams, paramsProblem, id);
     locals(response).caller = outcome.caller;
     next();
   });
