@@ -1,0 +1,52 @@
+// Measuring one endpoint: a connection sweep (short probes, doubling connections while
+// throughput still grows), a warm-up, then the measured run at the chosen connections,
+// so the p99 we print is the p99 at the load that gives the printed throughput.
+import os from "node:os";
+import { runLoad } from "./processes.mjs";
+import { chooseConnections, summariseRun } from "./report.mjs";
+import { transactionBodies } from "./fixtures.mjs";
+
+const job = (endpoint, extra) => ({ url: endpoint.url, method: endpoint.method, path: endpoint.path, headers: endpoint.headers, body: endpoint.body, ...extra });
+
+/** Warms up (JIT, caches), then probes 1, 2, 4, … connections (up to maxConnections) and picks the knee. */
+export async function sweepConnections(endpoint, settings, log) {
+  if (settings.warmupSeconds > 0) await runLoad(job(endpoint, { connections: 2, duration: settings.warmupSeconds }));
+  const probes = [];
+  for (let connections = 1; connections <= settings.maxConnections; connections *= 2) {
+    const { result } = await runLoad(job(endpoint, { connections, duration: settings.probeSeconds }));
+    const figures = summariseRun(result);
+    probes.push({ connections, requestsPerSecond: figures.requestsPerSecond });
+    log(`    probe ${String(connections).padStart(3)} conns: ${figures.requestsPerSecond.toFixed(0)} req/s, p99 ${figures.p99} ms`);
+    const best = Math.max(...probes.map((probe) => probe.requestsPerSecond));
+    if (probes.length > 1 && figures.requestsPerSecond < best * 1.05) break;
+  }
+  return chooseConnections(probes);
+}
+
+/** Warm-up then measurement of a fixed-body endpoint at `connections`. */
+export async function measureFixed(endpoint, connections, settings) {
+  if (settings.warmupSeconds > 0) await runLoad(job(endpoint, { connections, duration: settings.warmupSeconds }));
+  const loadBefore = os.loadavg()[0];
+  const { result } = await runLoad(job(endpoint, { connections, duration: settings.durationSeconds }));
+  return { ...summariseRun(result), connections, loadAverage: [loadBefore, os.loadavg()[0]] };
+}
+
+/**
+ * Transaction recording: each transaction needs a calculation of its own (recording one
+ * twice is a 200 read-back or a 409). A pool of fresh calculations is created first, at
+ * full speed, sized from the calculation throughput; warm-up and measurement each use
+ * their own part of it, each body once, so the measured run lasts about `durationSeconds`.
+ */
+export async function measureRecording(endpoint, calculationEndpoint, connections, expectedRate, settings, log) {
+  const warmupCount = Math.ceil(expectedRate * settings.warmupSeconds);
+  const measuredCount = Math.max(200, Math.ceil(expectedRate * settings.durationSeconds));
+  const poolJob = job(calculationEndpoint, { connections, amount: warmupCount + measuredCount, collectIds: true });
+  const { ids } = await runLoad(poolJob);
+  log(`    pool: ${ids.length} fresh calculations`);
+  const bodies = transactionBodies(ids, Date.now().toString(36));
+  if (warmupCount > 0) await runLoad(job(endpoint, { connections, bodies: bodies.slice(0, warmupCount), amount: warmupCount }));
+  const measured = bodies.slice(warmupCount);
+  const loadBefore = os.loadavg()[0];
+  const { result } = await runLoad(job(endpoint, { connections, bodies: measured, amount: measured.length }));
+  return { ...summariseRun(result), connections, loadAverage: [loadBefore, os.loadavg()[0]] };
+}
