@@ -59,21 +59,23 @@ const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const log = (line) => process.stdout.write(`${line}\n`);
 const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(" ");
 
-async function measureEndpoint(endpoint) {
+async function measureEndpoint(endpoint, server) {
   log(`  ${endpoint.name}`);
   const connections = settings.fixedConnections ?? (await sweepConnections(endpoint, settings, log));
-  return measureFixed(endpoint, connections, settings);
+  return measureFixed(endpoint, connections, settings, server);
 }
 
 async function measureBare() {
   const bare = await startChild("bare-server.mjs");
   try {
     const endpoint = { name: "bare node:http (fixed JSON)", url: bare.url, method: "POST", path: "/", body: calculationBody(1) };
-    return { name: endpoint.name, ...(await measureEndpoint(endpoint)) };
+    return { name: endpoint.name, ...(await measureEndpoint(endpoint, bare)) };
   } finally {
     await bare.stop();
   }
 }
+
+let loadStartedMicros = 0;
 
 async function measureSystem(mode, bareRate, env, execArgv = []) {
   log(`\n${mode}: starting Levy (load average ${loadAverage()})`);
@@ -82,15 +84,16 @@ async function measureSystem(mode, bareRate, env, execArgv = []) {
   try {
     const { endpoints } = await prepareFixtures(system);
     const selected = endpoints.filter((endpoint) => !flags.only || endpoint.name.includes(flags.only));
+    loadStartedMicros = (await system.ask("mark")).micros;
     let calculation;
     for (const endpoint of selected) {
       let figures;
       if (endpoint.pool === "transactions") {
         const basis = calculation ?? { endpoint: endpoints[0], connections: settings.fixedConnections ?? 4, requestsPerSecond: 300 };
         log(`  ${endpoint.name} (at ${basis.connections} conns, the 1-line calculation's)`);
-        figures = await measureRecording(endpoint, basis.endpoint, basis.connections, basis.requestsPerSecond, settings, log);
+        figures = await measureRecording(endpoint, basis.endpoint, basis.connections, basis.requestsPerSecond, settings, log, system);
       } else {
-        figures = await measureEndpoint(endpoint);
+        figures = await measureEndpoint(endpoint, system);
       }
       if (endpoint === endpoints[0]) calculation = { endpoint, connections: figures.connections, requestsPerSecond: figures.requestsPerSecond };
       rows.push({ name: endpoint.name, target: endpoint.target, ...figures, ratio: ratioToBare(figures.requestsPerSecond, bareRate) });
@@ -122,7 +125,8 @@ report.sections.embedded = await measureSystem("embedded", bareRow.requestsPerSe
 printSection("embedded mode", bareRow, report.sections.embedded, true);
 if (flags.profile) {
   const [file] = (await readdir(profileDir)).filter((name) => name.endsWith(".cpuprofile"));
-  log(`\nprofile of embedded Levy under the load above: ${path.join(profileDir, file)}\n${await topFunctionsOf(path.join(profileDir, file), 30)}`);
+  report.profile = { dir: profileDir, file, fromMicros: loadStartedMicros };
+  log(`\nprofile of embedded Levy under the load above (start-up left out): ${path.join(profileDir, file)}\n${await topFunctionsOf(path.join(profileDir, file), 30, loadStartedMicros)}`);
 }
 if (flags.distributed) {
   const infraEnv = await startInfrastructure();

@@ -23,12 +23,24 @@ export async function sweepConnections(endpoint, settings, log) {
   return chooseConnections(probes);
 }
 
-/** Warm-up then measurement of a fixed-body endpoint at `connections`. */
-export async function measureFixed(endpoint, connections, settings) {
-  if (settings.warmupSeconds > 0) await runLoad(job(endpoint, { connections, duration: settings.warmupSeconds }));
+/**
+ * Runs one measured job; with `server` (a child answering "mark" with its CPU time) it also
+ * reports the server's CPU milliseconds per request, a figure a busy machine does not skew.
+ */
+async function measured(jobToRun, server) {
   const loadBefore = os.loadavg()[0];
-  const { result } = await runLoad(job(endpoint, { connections, duration: settings.durationSeconds }));
-  return { ...summariseRun(result), connections, loadAverage: [loadBefore, os.loadavg()[0]] };
+  const cpuBefore = server ? (await server.ask("mark")).cpuMicros : undefined;
+  const { result } = await runLoad(jobToRun);
+  const cpuAfter = server ? (await server.ask("mark")).cpuMicros : undefined;
+  const figures = summariseRun(result);
+  const cpuMsPerRequest = cpuBefore != null && cpuAfter != null && figures.total > 0 ? (cpuAfter - cpuBefore) / 1000 / figures.total : null;
+  return { ...figures, cpuMsPerRequest, connections: jobToRun.connections, loadAverage: [loadBefore, os.loadavg()[0]] };
+}
+
+/** Warm-up then measurement of a fixed-body endpoint at `connections`. */
+export async function measureFixed(endpoint, connections, settings, server) {
+  if (settings.warmupSeconds > 0) await runLoad(job(endpoint, { connections, duration: settings.warmupSeconds }));
+  return measured(job(endpoint, { connections, duration: settings.durationSeconds }), server);
 }
 
 /**
@@ -37,7 +49,7 @@ export async function measureFixed(endpoint, connections, settings) {
  * full speed, sized from the calculation throughput; warm-up and measurement each use
  * their own part of it, each body once, so the measured run lasts about `durationSeconds`.
  */
-export async function measureRecording(endpoint, calculationEndpoint, connections, expectedRate, settings, log) {
+export async function measureRecording(endpoint, calculationEndpoint, connections, expectedRate, settings, log, server) {
   const warmupCount = Math.ceil(expectedRate * settings.warmupSeconds);
   const measuredCount = Math.max(200, Math.ceil(expectedRate * settings.durationSeconds));
   const poolJob = job(calculationEndpoint, { connections, amount: warmupCount + measuredCount, collectIds: true });
@@ -45,8 +57,6 @@ export async function measureRecording(endpoint, calculationEndpoint, connection
   log(`    pool: ${ids.length} fresh calculations`);
   const bodies = transactionBodies(ids, Date.now().toString(36));
   if (warmupCount > 0) await runLoad(job(endpoint, { connections, bodies: bodies.slice(0, warmupCount), amount: warmupCount }));
-  const measured = bodies.slice(warmupCount);
-  const loadBefore = os.loadavg()[0];
-  const { result } = await runLoad(job(endpoint, { connections, bodies: measured, amount: measured.length }));
-  return { ...summariseRun(result), connections, loadAverage: [loadBefore, os.loadavg()[0]] };
+  const rest = bodies.slice(warmupCount);
+  return measured(job(endpoint, { connections, bodies: rest, amount: rest.length }), server);
 }

@@ -10,11 +10,20 @@ const shortUrl = (url) => {
   return levy >= 0 ? withoutScheme.slice(levy + 1) : withoutScheme;
 };
 
-/** Self time (ms) per function, aggregated over nodes with the same name and location. */
-export function selfTimes(profile) {
+/**
+ * Self time (ms) per function, aggregated over nodes with the same name and location.
+ * `fromMicros` (same monotonic clock as process.hrtime) skips the samples before it, e.g.
+ * start-up, so only the time under load is counted.
+ */
+export function selfTimes(profile, { fromMicros = 0 } = {}) {
   const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfMicros = new Map();
-  profile.samples.forEach((id, index) => selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+  let at = profile.startTime;
+  profile.samples.forEach((id, index) => {
+    const delta = profile.timeDeltas[index] ?? 0;
+    at += delta;
+    if (at >= fromMicros) selfMicros.set(id, (selfMicros.get(id) ?? 0) + delta);
+  });
   const totals = new Map();
   let totalMicros = 0;
   for (const [id, micros] of selfMicros) {
@@ -35,8 +44,8 @@ export function selfTimes(profile) {
 }
 
 /** Self time per package or Levy workspace (node_modules/<pkg>, services/<name>, node internals). */
-export function selfTimesByModule(profile) {
-  const { totalMs, functions } = selfTimes(profile);
+export function selfTimesByModule(profile, options = {}) {
+  const { totalMs, functions } = selfTimes(profile, options);
   const byModule = new Map();
   for (const fn of functions) {
     const module = moduleOf(fn.where, fn.name);

@@ -29,6 +29,7 @@ const columns = [
   ["p50 ms", (row) => row.p50.toFixed(1)],
   ["p99 ms", (row) => row.p99.toFixed(1)],
   ["p99.9 ms", (row) => row.p999.toFixed(1)],
+  ["cpu ms/req", (row) => (row.cpuMsPerRequest == null ? "-" : row.cpuMsPerRequest.toFixed(2))],
   ["errors", (row) => String(row.errors)],
   ["non-2xx", (row) => String(row.non2xx)],
   ["vs bare", (row) => (row.ratio === null ? "-" : `${(row.ratio * 100).toFixed(1)}%`)],
