@@ -23,3 +23,4 @@ process.on("message", (message) => {
     setTimeout(() => process.exit(0), 1_000).unref();
   }
 });
+process.once("disconnect", () => process.exit(0));

@@ -46,3 +46,6 @@ process.on("message", async (job) => {
     process.send({ type: "failed", message: error instanceof Error ? error.message : String(error) });
   }
 });
+
+// The harness died: stop generating load.
+process.once("disconnect", () => process.exit(0));

@@ -66,11 +66,14 @@ try {
     if (message.type === "stop") {
       await system.stop();
       // Exit through the normal path so --cpu-prof writes its profile.
+      process.removeAllListeners("disconnect");
       process.disconnect();
       process.exitCode = 0;
       setTimeout(() => process.exit(0), 2_000).unref();
     }
   });
+  // The harness died (Ctrl-C, crash): do not outlive it.
+  process.once("disconnect", () => void system.stop().finally(() => process.exit(0)));
   process.send({ type: "ready", mode, restUrl: system.restUrl, mcpUrl: system.mcpUrl, adminToken });
 } catch (error) {
   process.send({ type: "failed", message: error instanceof Error ? error.stack : String(error) });
