@@ -20,7 +20,8 @@ const usage = `node bench/http-bench.mjs [--duration 10] [--warmup 3] [--probe 2
   [--distributed]     also measure distributed mode (FerretDB + Kafka from deploy/test-infra)
   [--only name]       only endpoints whose name contains this text (the bare server always runs)
   [--profile]         run embedded Levy under --cpu-prof and print the top self-time functions
-  [--soak] [--soak-seconds 300]  mixed load on embedded Levy, heap/RSS every 10 s after GC`;
+  [--soak] [--soak-seconds 300] [--soak-mix all|reads]  mixed load on embedded Levy, heap/RSS every 10 s after GC
+                      (reads: the list and MCP only, nothing stored)`;
 
 const { values: flags } = parseArgs({
   options: {
@@ -34,6 +35,7 @@ const { values: flags } = parseArgs({
     profile: { type: "boolean", default: false },
     soak: { type: "boolean", default: false },
     "soak-seconds": { type: "string", default: "300" },
+    "soak-mix": { type: "string", default: "all" },
     help: { type: "boolean", default: false },
   },
 });
@@ -113,8 +115,12 @@ function printSection(title, bareRow, rows, withTargets) {
 log(`Levy HTTP benchmark ${new Date().toISOString()}  node ${process.version}, ${os.cpus().length} cpus, load average ${loadAverage()}`);
 log(`settings: ${JSON.stringify(settings)}`);
 if (flags.soak) {
-  await runSoak({ seconds: positive("soak-seconds"), outDir, stamp, log });
-  process.exit(0);
+  if (flags["soak-mix"] !== "all" && flags["soak-mix"] !== "reads") throw new Error("--soak-mix must be all or reads");
+  const soak = await runSoak({ seconds: positive("soak-seconds"), mix: flags["soak-mix"], outDir, stamp, log });
+  const soakFile = path.join(outDir, `${stamp}-soak.json`);
+  await writeFile(soakFile, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, mix: flags["soak-mix"], ...soak }, null, 2)}\n`);
+  log(`\nresults: ${soakFile}`);
+  process.exit(soak.verdict.pass ? 0 : 1);
 }
 log("\nbare server");
 const bareRow = { ...(await measureBare()), ratio: 1 };

@@ -12,12 +12,17 @@ const mb = (bytes) => bytes / 1024 / 1024;
 /** Growth the soak tolerates in the second half of the run (heap, MB per minute). */
 export const maxHeapSlopeMbPerMinute = 1;
 
-export async function runSoak({ seconds, outDir, stamp, log, connections = 4, sampleSeconds = 10 }) {
-  log(`\nsoak: ${seconds} s of mixed load on embedded Levy, ${connections} REST connections + 1 MCP, memory every ${sampleSeconds} s after GC`);
+/**
+ * `mix`: "all" (calculations, each stored, plus reads) or "reads" (the customer list and
+ * MCP only: nothing is stored, so any growth is the request path's, not data's).
+ */
+export async function runSoak({ seconds, outDir, stamp, log, mix = "all", connections = 4, sampleSeconds = 10 }) {
+  log(`\nsoak (${mix}): ${seconds} s of mixed load on embedded Levy, ${connections} REST connections + 1 MCP, memory every ${sampleSeconds} s after GC`);
   const system = await startChild("system-process.mjs", { env: { ...process.env, BENCH_MODE: "embedded" }, execArgv: ["--expose-gc"], logFile: path.join(outDir, `${stamp}-soak.log`) });
   try {
     const { endpoints } = await prepareFixtures(system);
-    const rest = endpoints.filter((endpoint) => endpoint.url === system.restUrl && !endpoint.pool);
+    const rest = endpoints.filter((endpoint) => endpoint.url === system.restUrl && !endpoint.pool && (mix === "all" || endpoint.method === "GET"));
+    const calculationsPerRound = rest.filter((endpoint) => endpoint.path.includes("calculations")).length / rest.length;
     const mcp = endpoints.find((endpoint) => endpoint.url === system.mcpUrl);
     const samples = [];
     const started = Date.now();
@@ -39,7 +44,16 @@ export async function runSoak({ seconds, outDir, stamp, log, connections = 4, sa
     const mcpFigures = summariseRun(mcpRun.result);
     log(`  REST mix: ${restFigures.total} requests, ${restFigures.requestsPerSecond.toFixed(0)} req/s, p99 ${restFigures.p99} ms, errors ${restFigures.errors}, non-2xx ${restFigures.non2xx}`);
     log(`  MCP:      ${mcpFigures.total} requests, ${mcpFigures.requestsPerSecond.toFixed(0)} req/s, p99 ${mcpFigures.p99} ms, errors ${mcpFigures.errors}, non-2xx ${mcpFigures.non2xx}`);
-    return summariseSoak(samples, log);
+    // Every calculation is stored, and the embedded store keeps its documents in memory.
+    const stored = Math.round((restFigures.total - restFigures.non2xx) * calculationsPerRound);
+    const outcome = summariseSoak(samples, log);
+    if (stored > 0) {
+      const perCalculation = (samples.at(-1).heapUsed - samples[0].heapUsed) / stored;
+      log(`  ${stored} calculations stored (kept in the embedded store's memory): ${(perCalculation / 1024).toFixed(2)} KB of heap growth per stored calculation`);
+      outcome.verdict.storedCalculations = stored;
+      outcome.verdict.heapBytesPerStoredCalculation = perCalculation;
+    }
+    return outcome;
   } finally {
     await system.stop();
   }
