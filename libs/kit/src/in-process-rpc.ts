@@ -22,9 +22,14 @@ export function configureInProcessRpc(options: InProcessRpcOptions): void {
   enabled = options.enabled;
 }
 
-/** Makes a server's handlers reachable in-process; returns the function that withdraws them. */
-export function registerInProcessServer(port: number, handlers: readonly UniversalHandler[]): () => void {
+/**
+ * Makes a server's handlers reachable in-process; returns the function that withdraws
+ * them. `buildHandlers` is called only when in-process calls are on (distributed mode never
+ * builds the second router).
+ */
+export function registerInProcessServer(port: number, buildHandlers: () => readonly UniversalHandler[]): () => void {
   if (!enabled) return () => undefined;
+  const handlers = buildHandlers();
   servers.set(port, handlers);
   return () => {
     if (servers.get(port) === handlers) servers.delete(port);

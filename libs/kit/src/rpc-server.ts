@@ -58,9 +58,11 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
     });
   });
   const port = (server.address() as AddressInfo).port;
-  const inProcess = createConnectRouter({ interceptors, connect: true });
-  options.routes(inProcess);
-  const withdraw = registerInProcessServer(port, inProcess.handlers);
+  const withdraw = registerInProcessServer(port, () => {
+    const inProcess = createConnectRouter({ interceptors, connect: true });
+    options.routes(inProcess);
+    return inProcess.handlers;
+  });
   return {
     port,
     stop: async () => {
