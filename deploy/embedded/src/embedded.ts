@@ -1,8 +1,8 @@
 // Embedded mode: every service in this one process, each on its own port, calling each
-// other over real Connect/gRPC, sharing one in-process event bus. Backends start
-// before the gateway and the MCP bridge, the two front doors.
+// other through Connect (in-process by default, or over gRPC), sharing one in-process
+// event bus. Backends start before the gateway and the MCP bridge, the two front doors.
 import { createInProcessBus } from "@levy/events";
-import { defaultPorts, envPrefix, serviceNames, type RunningService, type ServiceName } from "@levy/kit";
+import { configureInProcessRpc, defaultPorts, envPrefix, serviceNames, type RunningService, type ServiceName } from "@levy/kit";
 import { startCalcEngine } from "@levy/calc-engine";
 import { startCatalog } from "@levy/catalog";
 import { startCertificates } from "@levy/certificates";
@@ -35,6 +35,11 @@ const backends: ReadonlyArray<[ServiceName, Starter]> = [
 
 export async function startEmbeddedLevy(options: EmbeddedOptions = {}): Promise<EmbeddedLevy> {
   const env: Record<string, string | undefined> = { ...(options.env ?? process.env), STORAGE: "embedded", EVENTS: "in-process" };
+  // Calls between the services stay in the process (no HTTP/2 on loopback) unless
+  // EMBEDDED_RPC=grpc; the gRPC ports listen either way. See docs/performance.md.
+  const rpc = env.EMBEDDED_RPC ?? "in-process";
+  if (rpc !== "in-process" && rpc !== "grpc") throw new Error(`EMBEDDED_RPC must be "in-process" or "grpc", not "${rpc}"`);
+  configureInProcessRpc({ enabled: rpc === "in-process" });
   // Services call each other in both directions, so every address is fixed before any starts.
   for (const service of serviceNames) {
     const prefix = envPrefix(service);

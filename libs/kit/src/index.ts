@@ -18,6 +18,7 @@ export { createReadiness, livenessServiceName, registerHealthService, type Readi
 export { startRpcServer, type RpcServer, type RpcServerOptions } from "./rpc-server.js";
 export { createOpsEndpoints, startOpsServer, type OpsEndpoints, type OpsServer } from "./ops-server.js";
 export { createRpcTransport, createRpcClient, type RpcTransportOptions } from "./rpc-client.js";
+export { configureInProcessRpc, type InProcessRpcOptions } from "./in-process-rpc.js";
 export { hostService, type ServiceModule, type HostOptions, type HostedService } from "./service-host.js";
 export { stopOnSignals, exitOnStartupError } from "./shutdown.js";
 export {

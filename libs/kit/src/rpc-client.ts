@@ -3,6 +3,7 @@
 import type { DescService } from "@bufbuild/protobuf";
 import { createClient, type Client, type Interceptor, type Transport } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
+import { withInProcessRoute } from "./in-process-rpc.js";
 import { REQUEST_ID_HEADER, currentRequestContext } from "./request-context.js";
 
 const forwardRequestId: Interceptor = (next) => (request) => {
@@ -18,13 +19,16 @@ export interface RpcTransportOptions {
 }
 
 export function createRpcTransport(options: RpcTransportOptions): Transport {
-  return createGrpcTransport({
+  const interceptors = [forwardRequestId, ...(options.interceptors ?? [])];
+  const network = createGrpcTransport({
     baseUrl: options.baseUrl,
-    interceptors: [forwardRequestId, ...(options.interceptors ?? [])],
+    interceptors,
     // Keep the HTTP/2 connection warm between calls; reconnect after the peer restarts.
     pingIntervalMs: 30_000,
     idleConnectionTimeoutMs: 60_000,
   });
+  // Embedded mode: a peer in this process is called without HTTP/2 (see in-process-rpc.ts).
+  return withInProcessRoute(options.baseUrl, network, interceptors);
 }
 
 export function createRpcClient<S extends DescService>(service: S, transport: Transport): Client<S> {

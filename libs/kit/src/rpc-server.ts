@@ -3,9 +3,10 @@
 // interoperate with it. Stopping refuses new streams and waits for in-flight ones.
 import http2 from "node:http2";
 import type { AddressInfo } from "node:net";
-import type { ConnectRouter, Interceptor } from "@connectrpc/connect";
+import { createConnectRouter, type ConnectRouter, type Interceptor } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
 import { toConnectError } from "./connect-errors.js";
+import { registerInProcessServer } from "./in-process-rpc.js";
 import { isLevyError } from "./levy-error.js";
 import type { Logger } from "./logger.js";
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestContext } from "./request-context.js";
@@ -41,10 +42,8 @@ function contextAndErrors(logger: Logger): Interceptor {
 }
 
 export async function startRpcServer(options: RpcServerOptions): Promise<RpcServer> {
-  const handler = connectNodeAdapter({
-    routes: options.routes,
-    interceptors: [...(options.interceptors ?? []), contextAndErrors(options.logger)],
-  });
+  const interceptors = [...(options.interceptors ?? []), contextAndErrors(options.logger)];
+  const handler = connectNodeAdapter({ routes: options.routes, interceptors });
   const server = http2.createServer(handler);
   const sessions = new Set<http2.ServerHttp2Session>();
   server.on("session", (session) => {
@@ -59,9 +58,15 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
     });
   });
   const port = (server.address() as AddressInfo).port;
+  const withdraw = registerInProcessServer(port, () => {
+    const inProcess = createConnectRouter({ interceptors, connect: true });
+    options.routes(inProcess);
+    return inProcess.handlers;
+  });
   return {
     port,
     stop: async () => {
+      withdraw();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // GOAWAY lets clients finish open streams while refusing new ones.
       for (const session of sessions) session.close();
