@@ -6,30 +6,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 // @ts-expect-error: plain ESM script without type declarations
 import { freePort } from "../../deploy/distributed/cluster.mjs";
 import { repoRoot } from "../helm/chart-tools.js";
 import { createApi } from "../support/api.js";
+import { isAlive as alive, isListening as listening } from "../support/processes.js";
 
 const infraEnv = path.join(process.env.LEVY_CACHE ?? path.join(repoRoot, ".cache"), "run", "infra.env");
-const listening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
-    socket.once("connect", () => resolve(!!socket.destroy()));
-    socket.once("error", () => resolve(false));
-  });
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 describe("npm run start:distributed (deploy/distributed/start.mjs)", () => {
   let child: ChildProcess | undefined;
   afterAll(async () => {

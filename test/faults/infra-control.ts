@@ -4,9 +4,9 @@
 // new PID is written back to infra.env so the suite's teardown still stops it.
 import { spawn } from "node:child_process";
 import { openSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { isAlive, isListening } from "../support/processes.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const runDir = path.join(process.env.LEVY_CACHE ?? path.join(root, ".cache"), "run");
@@ -26,27 +26,7 @@ function writePid(server: InfraServer, pid: number): void {
   writeFileSync(infraEnv, [...env].map(([key, value]) => `${key}=${value}\n`).join(""));
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function portOpen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-}
 
 function portOf(server: InfraServer): number {
   const env = readEnv();
@@ -66,7 +46,7 @@ export async function stopServer(server: InfraServer): Promise<StoppedServer> {
   const cwd = readlinkSync(`/proc/${pid}/cwd`);
   const port = portOf(server);
   process.kill(pid, "SIGKILL");
-  while (alive(pid)) await sleep(50);
+  while (isAlive(pid)) await sleep(50);
   return {
     start: async () => {
       const logFile = openSync(path.join(runDir, `${server}.log`), "a");
@@ -75,7 +55,7 @@ export async function stopServer(server: InfraServer): Promise<StoppedServer> {
       writePid(server, child.pid!);
       for (const deadline = Date.now() + 90_000; Date.now() < deadline; await sleep(200)) {
         if (child.exitCode !== null) throw new Error(`${server} exited with ${child.exitCode} on restart; see ${runDir}/${server}.log`);
-        if (await portOpen(port)) return;
+        if (await isListening(port)) return;
       }
       throw new Error(`${server} did not accept connections within 90 s of its restart`);
     },
