@@ -148,6 +148,25 @@ export function describeStorageContract(adapter: string, makeStore: () => Promis
       expect(await things.delete(a, "doomed")).toBe(false);
     });
 
+    it("purges expired records in every scope, and only those", async () => {
+      interface Expiring {
+        id: string;
+        expires_at: number;
+      }
+      const expiring = await store.collection<Expiring>({ name: "expiring", indexes: [{ name: "expiring_expires_at", fields: ["expires_at"] }] });
+      await expiring.insert(a, { id: "old-a", expires_at: 1000 });
+      await expiring.insert(b, { id: "old-b", expires_at: 1999 });
+      await expiring.insert(aLive, { id: "due-now", expires_at: 2000 });
+      await expiring.insert(a, { id: "fresh", expires_at: 5000 });
+      await expiring.insert(a, { id: "never", expires_at: 0 });
+      expect(await expiring.purgeExpired("expires_at", 2000)).toBe(2);
+      expect(await expiring.get(a, "old-a")).toBeNull();
+      expect(await expiring.get(b, "old-b")).toBeNull();
+      for (const [scope, id] of [[aLive, "due-now"], [a, "fresh"], [a, "never"]] as const) expect(await expiring.get(scope, id)).not.toBeNull();
+      expect(await expiring.purgeExpired("expires_at", 2000)).toBe(0);
+      await expect(expiring.purgeExpired("$where" as "expires_at", 2000)).rejects.toThrow();
+    });
+
     it("keeps system records apart from scoped records of the same name", async () => {
       const system = await store.systemCollection<{ id: string; account_id: string; livemode: boolean; hash: string }>({
         name: "things",

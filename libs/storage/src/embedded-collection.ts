@@ -4,7 +4,7 @@
 import type { Datastore } from "./nedb.js";
 import { encodeCursor } from "./cursor.js";
 import { StorageError, type Collection, type Page, type Scope, type Stored, type UpdateOptions } from "./port.js";
-import { type Document, addTo, documentId, equalityFilter, fromDocument, listQuery, listSort, scopeFilter, toDocument } from "./record-shape.js";
+import { type Document, addTo, assertPlainFields, documentId, equalityFilter, fromDocument, listQuery, listSort, scopeFilter, toDocument } from "./record-shape.js";
 import { createSerialQueue } from "./serial-queue.js";
 
 type Db = Datastore<Document>;
@@ -79,5 +79,9 @@ export function createEmbeddedCollection<T extends { id: string }>(db: Db, scope
         return out(result.affectedDocuments as Document | null)!;
       }),
     delete: (scope, id) => write(async () => (await db.removeAsync(byKey(scope, id), {})) === 1),
+    purgeExpired: async (field, before) => {
+      assertPlainFields([field]);
+      return write(() => db.removeAsync({ [field]: { $gt: 0, $lt: before } }, { multi: true }));
+    },
   };
 }

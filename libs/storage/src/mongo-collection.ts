@@ -4,7 +4,7 @@ import type { Collection as DriverCollection } from "mongodb";
 import { encodeCursor } from "./cursor.js";
 import { isDuplicateKey, mapErrors, toStorageError } from "./mongo-errors.js";
 import { StorageError, type Collection, type IndexSpec, type ListOptions, type Page, type Scope, type Stored, type Where } from "./port.js";
-import { type Document, addTo, applyChanges, documentId, equalityFilter, fromDocument, listQuery, listSort, scopeFilter, toDocument } from "./record-shape.js";
+import { type Document, addTo, applyChanges, assertPlainFields, documentId, equalityFilter, fromDocument, listQuery, listSort, scopeFilter, toDocument } from "./record-shape.js";
 import { type VersionMarker, versionedUpdate } from "./mongo-versioned-update.js";
 
 type Raw = DriverCollection<Document>;
@@ -115,5 +115,9 @@ export function createMongoCollection<T extends { id: string }>(
         }
       }),
     delete: (scope, id) => mapErrors(async () => (await raw.deleteOne(key(useScope(scope), id))).deletedCount === 1),
+    purgeExpired: async (field, before) => {
+      assertPlainFields([field]);
+      return mapErrors(async () => (await raw.deleteMany({ [field]: { $gt: 0, $lt: before } })).deletedCount);
+    },
   };
 }

@@ -81,6 +81,12 @@ export interface Collection<T extends { id: string }> {
   ): Promise<Stored<T>>;
   /** Hard delete; true when something was deleted. Soft deletes are an update. */
   delete(scope: Scope, id: string): Promise<boolean>;
+  /**
+   * Housekeeping across every scope: deletes the records whose numeric `field` (epoch
+   * seconds) is set (> 0) and below `before`, and says how many went. Nothing is read
+   * back, so no scope sees another's records.
+   */
+  purgeExpired(field: keyof T & string, before: number): Promise<number>;
 }
 
 /** Unscoped records owned by the platform itself. Only the gateway's key store uses it. */

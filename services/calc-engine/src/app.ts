@@ -8,6 +8,7 @@ import { newId } from "@levy/kit";
 import { createCertificateExemptions } from "./exemptions/certificate-exemptions.js";
 import { GeoResolverService } from "@levy/proto/levy/geo_resolver/v1/geo_resolver_pb.js";
 import { createCalculationStore } from "./calculations/calculation-store.js";
+import { startCalculationPurge } from "./calculations/calculation-purge.js";
 import { calcEngineSettings } from "./config.js";
 import { loadRateDataDir } from "./rates/load-rate-data.js";
 import { RateBook } from "./rates/rate-book.js";
@@ -34,13 +35,20 @@ export function startCalcEngine(options: StartCalcEngineOptions = {}): Promise<R
       const exemptions = createCertificateExemptions(createRpcClient(CertificatesService, transport(config.certificatesUrl)), { ttlMs: config.exemptionCacheMs });
       // Every instance keeps its own cache, so every instance needs every event: one group each.
       const following = await exemptions.follow(bus, newId("calc-engine-exemptions"));
+      const calculations = await createCalculationStore(store);
+      const purge = startCalculationPurge({
+        store: calculations,
+        logger,
+        intervalMs: config.calculationPurgeIntervalMs,
+        retainAfterExpirySeconds: config.calculationRetentionDays * 24 * 3600,
+      });
       const deps = {
         exemptions,
         book,
         zipRates,
         geo: createRpcClient(GeoResolverService, transport(config.geoResolverUrl)),
         catalog: createRpcClient(CatalogService, transport(config.catalogUrl)),
-        store: await createCalculationStore(store),
+        store: calculations,
         now: () => Math.floor(Date.now() / 1000),
         expirySeconds: config.calculationTtlDays * 24 * 3600,
       };
@@ -48,7 +56,10 @@ export function startCalcEngine(options: StartCalcEngineOptions = {}): Promise<R
       return {
         serviceNames: ["levy.calc_engine.v1.CalcEngineService"],
         registerRoutes: (router) => registerCalcEngineService(router, deps, calculationMetrics),
-        close: () => following.close(),
+        close: async () => {
+          await purge.stop();
+          await following.close();
+        },
       };
     },
   });

@@ -26,4 +26,14 @@ export const calcEngineSettings = {
     "days a stored calculation can be recorded as a transaction (expires_at)",
     z.coerce.number().int().min(1).max(365).default(90),
   ),
+  calculationRetentionDays: setting(
+    "CALCULATION_RETENTION_DAYS",
+    "days an expired calculation is kept (answering calculation_expired) before it is deleted",
+    z.coerce.number().int().min(0).max(3650).default(30),
+  ),
+  calculationPurgeIntervalMs: setting(
+    "CALCULATION_PURGE_INTERVAL_MS",
+    "how often expired calculations past their retention are deleted",
+    z.coerce.number().int().min(1000).default(3_600_000),
+  ),
 };

@@ -15,6 +15,8 @@ interface CalculationRecord {
 export interface CalculationStore {
   save(scope: Scope, calculation: Calculation): Promise<void>;
   get(scope: Scope, id: string): Promise<Calculation | null>;
+  /** Deletes, in every account, the calculations that expired before `before` (epoch seconds). */
+  purgeExpired(before: number): Promise<number>;
 }
 
 export async function createCalculationStore(store: Store): Promise<CalculationStore> {
@@ -32,5 +34,6 @@ export async function createCalculationStore(store: Store): Promise<CalculationS
       const record = await collection.get(scope, id);
       return record ? fromJson(CalculationSchema, record.calculation) : null;
     },
+    purgeExpired: (before) => collection.purgeExpired("expires_at", before),
   };
 }
