@@ -98,10 +98,17 @@ export async function clusterEnv(base) {
   return { env, ports };
 }
 
+/** An error for a service that exited while starting, with the last lines it wrote. */
+function startupExit(service, child) {
+  const error = new Error(`${service} exited with code ${child.exitCode} during start-up; its last output:\n${child.recentOutput.join("")}`);
+  error.startupExit = true;
+  return error;
+}
+
 async function waitReady(opsPort, child, service, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${service} exited with code ${child.exitCode} during start-up`);
+    if (child.exitCode !== null) throw startupExit(service, child);
     try {
       const response = await fetch(`http://127.0.0.1:${opsPort}/readyz`);
       if (response.ok) return;
@@ -118,7 +125,21 @@ async function waitReady(opsPort, child, service, timeoutMs) {
  * ADMIN_TOKEN and API_KEY_PEPPER. `output` receives each process's log lines;
  * `serviceOverrides` maps a service to settings only it gets.
  */
-export async function startCluster({ base, output = () => {}, readyTimeoutMs = 60_000, serviceOverrides = {} }) {
+export async function startCluster(options) {
+  // A service that dies while starting (a port another process took between our check
+  // and its bind, a broker still warming up) gets the whole cluster started again on
+  // fresh ports, twice at most; the error then carries the service's last output.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startClusterOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || !error.startupExit) throw error;
+      (options.output ?? (() => {}))("cluster", `start-up failed, starting again: ${error.message}\n`);
+    }
+  }
+}
+
+async function startClusterOnce({ base, output = () => {}, readyTimeoutMs = 60_000, serviceOverrides = {} }) {
   const { env, ports } = await clusterEnv(base);
   const children = new Map();
 
@@ -127,8 +148,15 @@ export async function startCluster({ base, output = () => {}, readyTimeoutMs = 6
       env: serviceEnv(service, processEnv),
       stdio: ["ignore", "pipe", "pipe"],
     });
-    child.stdout.on("data", (chunk) => output(service, chunk.toString()));
-    child.stderr.on("data", (chunk) => output(service, chunk.toString()));
+    child.recentOutput = [];
+    const keep = (chunk) => {
+      const text = chunk.toString();
+      child.recentOutput.push(text);
+      if (child.recentOutput.length > 20) child.recentOutput.shift();
+      output(service, text);
+    };
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
     return child;
   }
 
@@ -151,7 +179,12 @@ export async function startCluster({ base, output = () => {}, readyTimeoutMs = 6
 
   const stop = (service, signal = "SIGTERM") => kill(children.get(service), signal);
 
-  for (const service of services) await start(service);
+  try {
+    for (const service of services) await start(service);
+  } catch (error) {
+    for (const child of children.values()) await kill(child, "SIGKILL");
+    throw error;
+  }
   return {
     env,
     ports,

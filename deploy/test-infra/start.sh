@@ -77,7 +77,7 @@ log4j.appender.stdout.layout=org.apache.log4j.PatternLayout
 log4j.appender.stdout.layout.ConversionPattern=[%d] %p %m (%c)%n
 log4j.logger.kafka.server.KafkaRaftServer=INFO
 PROPS
-java_opts=(-Xms256m -Xmx512m -XX:+UseG1GC "-Dlog4j.configuration=file:$kafka_dir/log4j.properties")
+java_opts=(-Xms256m -Xmx1g -XX:+UseG1GC "-Dlog4j.configuration=file:$kafka_dir/log4j.properties")
 cluster_id=$(java "${java_opts[@]}" -cp "$KAFKA_LIBS/*" kafka.tools.StorageTool random-uuid 2>/dev/null | tail -n 1)
 java "${java_opts[@]}" -cp "$KAFKA_LIBS/*" kafka.tools.StorageTool format -t "$cluster_id" -c "$kafka_dir/server.properties" \
   >"$RUN_DIR/kafka-format.log" 2>&1 || { cat "$RUN_DIR/kafka-format.log" >&2; kill "$ferret_pid" || true; fail "Kafka storage format failed"; }

@@ -3,6 +3,7 @@
 // MONGODB_URI and KAFKA_BROKERS. Never skips: if they cannot start, the run fails
 // with the script's reason.
 import { spawnSync } from "node:child_process";
+import { createKafkaBus } from "@levy/events";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,6 +36,29 @@ export async function setup(): Promise<void> {
   startedHere = before.KAFKA_PID !== env.KAFKA_PID;
   process.env.MONGODB_URI = env.MONGODB_URI;
   process.env.KAFKA_BROKERS = env.KAFKA_BROKERS;
+  await untilKafkaServes(env.KAFKA_BROKERS);
+}
+
+/**
+ * start.sh waits for Kafka's "started" log line; on a busy machine the broker can still
+ * refuse clients for a while after it, and the first suite's services would die at
+ * start-up. A producer and an admin client that connect and describe the cluster say
+ * it really serves.
+ */
+async function untilKafkaServes(brokers: string): Promise<void> {
+  let lastError: unknown;
+  for (const deadline = Date.now() + 90_000; Date.now() < deadline; ) {
+    try {
+      const bus = await createKafkaBus({ brokers: brokers.split(","), clientId: "levy-test-setup" });
+      await bus.ping();
+      await bus.close();
+      return;
+    } catch (error) {
+      lastError = error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+  throw new Error(`Kafka at ${brokers} did not serve clients within 90 s`, { cause: lastError });
 }
 
 export async function teardown(): Promise<void> {
