@@ -45,17 +45,6 @@ export function createJourneyClient(restUrl: string, key: string) {
   return { call, write, retries };
 }
 
-/** Reads until `done` holds or the deadline passes; returns the last value either way. */
-export async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, intervalMs = 250): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-    value = await read();
-  }
-  return value;
-}
-
 /** A US street address (the tests use cities whose rates are pinned in calc-engine's data). */
 export const usAddress = (city: string, state: string, zip: string) => ({
   address_line_1: "1 Main St",

@@ -10,7 +10,8 @@ import { documentServerEnv, startDocumentServer, type DocumentServer } from "../
 import { callTool, connectMcp, ok } from "../mcp/mcp-client.js";
 import { createAccount, createApi } from "../support/api.js";
 import { startDistributedSystem, type SystemUnderTest } from "../support/system.js";
-import { createJourneyClient, poll, usAddress } from "./journey-client.js";
+import { eventually } from "../support/eventually.js";
+import { createJourneyClient, usAddress } from "./journey-client.js";
 
 const tag = Date.now().toString(36);
 const processedAt = Date.UTC(2026, 9, 15, 12) / 1000;
@@ -91,7 +92,7 @@ describe("distributed end-to-end journey, ledger killed and restarted in the mid
     const body = { transaction_id: seen.transaction.id, type: "partial", refund_processed_at: processedAt + 86_400, line_items: [{ reference_line_item_id: "l1", amount: 4000 }] };
     const refunding = client.write("refund", "/tax/refunds", body, `refund-${tag}`);
     // The ledger comes back only once the client has been refused at least once.
-    const refused = await poll(async () => client.retries.counts.refund ?? 0, (count) => count > 0, 30_000, 50);
+    const refused = await eventually(async () => client.retries.counts.refund ?? 0, (count) => count > 0, 30_000, 50);
     expect(refused).toBeGreaterThan(0);
     await system.restart("ledger");
     const refund = await refunding;
@@ -107,11 +108,11 @@ describe("distributed end-to-end journey, ledger killed and restarted in the mid
 
   it("the sales summary and the filing (fed through Kafka) show the exact totals", async () => {
     // MCP calls are rate limited (120 a minute per account): poll once a second.
-    const summary = await poll(() => tool("get_sales_summary", october), (s) => s.currencies[0]?.refund_count === 1, 60_000, 1000);
+    const summary = await eventually(() => tool("get_sales_summary", october), (s) => s.currencies[0]?.refund_count === 1, 60_000, 1000);
     expect(summary).toMatchObject({ object: "tax.sales_summary", period_from: "2026-10", period_to: "2026-10", testmode: false });
     expect(summary.currencies).toEqual([octoberTotals]);
     const filingId = "fil_2026-10_US-MI_USD";
-    const filing = await poll(() => tool("get_filing", { filing_id: filingId }), (f) => f.refunds === 4000, 60_000, 1000);
+    const filing = await eventually(() => tool("get_filing", { filing_id: filingId }), (f) => f.refunds === 4000, 60_000, 1000);
     expect(filing).toMatchObject({ id: filingId, jurisdiction_id: "US-MI", gross_sales: 12500, tax_collected: 750, refunds: 4000, refunded_tax: 240, net_tax: 510, testmode: false });
   });
 
@@ -121,7 +122,7 @@ describe("distributed end-to-end journey, ledger killed and restarted in the mid
     const upload = await client.write("certificate upload", "/tax/certificates", { document_url: docs.url(`/files/${tag}/sst.pdf`), customer: { id: seen.customer.id } }, `upload-${tag}`);
     expect(upload.status, JSON.stringify(upload.body)).toBe(201);
     expect(upload.body.status).toBe("processing");
-    const done = await poll(async () => (await client.call(`/tax/certificate-uploads/${upload.body.id}`)).body, (u) => u.status !== "processing", 90_000);
+    const done = await eventually(async () => (await client.call(`/tax/certificate-uploads/${upload.body.id}`)).body, (u) => u.status !== "processing", 90_000, 250);
     expect(done.status, JSON.stringify(done)).toBe("completed");
     expect(done.certificate_ids).toHaveLength(1);
     const certificate = await client.call(`/tax/certificates/${done.certificate_ids[0]}`);

@@ -70,12 +70,4 @@ export async function rawMcp(mcpUrl: string, options: { method?: string; key?: s
   return { status: response.status, headers: response.headers, body };
 }
 
-export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}
+export { eventually } from "../support/eventually.js";

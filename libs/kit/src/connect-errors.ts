@@ -2,6 +2,7 @@
 // detail, so the gateway sees exactly what the service decided.
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
+import { isOutage } from "@levy/events";
 import { ErrorInfoSchema } from "@levy/proto/levy/common/v1/common_pb.js";
 import { errorCodes, isErrorCode } from "./error-codes.js";
 import { LevyError } from "./levy-error.js";
@@ -11,7 +12,7 @@ import { LevyError } from "./levy-error.js";
  * is the retryable 503 the caller can act on, not an internal error.
  */
 function outage(error: unknown): LevyError | null {
-  if (!(error instanceof Error) || error instanceof LevyError || (error as { code?: unknown }).code !== "unavailable") return null;
+  if (!(error instanceof Error) || error instanceof LevyError || !isOutage(error)) return null;
   return new LevyError("upstream_unavailable", "a dependency is unavailable, retry shortly", undefined, { cause: error });
 }
 

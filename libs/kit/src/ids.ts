@@ -1,6 +1,6 @@
 // Opaque, prefixed, random identifiers (cust_..., calc_..., tr_...). 20 characters of
 // base62 carry about 119 bits of randomness: unguessable across accounts.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -17,6 +17,21 @@ export function randomToken(length: number): string {
 
 export function newId(prefix: string): string {
   return `${prefix}_${randomToken(20)}`;
+}
+
+/**
+ * An id of the same shape derived from `parts` (SHA-256 of their JSON, so the parts are
+ * framed): the same parts always give the same id, for records whose natural key must
+ * collide on the primary key.
+ */
+export function derivedId(prefix: string, parts: readonly unknown[]): string {
+  let value = BigInt(`0x${createHash("sha256").update(JSON.stringify(parts), "utf8").digest("hex")}`);
+  let out = "";
+  for (let i = 0; i < 20; i += 1) {
+    out += alphabet[Number(value % 62n)];
+    value /= 62n;
+  }
+  return `${prefix}_${out}`;
 }
 
 export function epochSeconds(date: Date = new Date()): number {

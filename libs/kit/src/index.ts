@@ -28,7 +28,7 @@ export {
   openEventBus,
   type InfrastructureConfig,
 } from "./infrastructure.js";
-export { newId, randomToken, epochSeconds } from "./ids.js";
+export { newId, derivedId, randomToken, epochSeconds } from "./ids.js";
 export {
   serviceNames,
   defaultPorts,
