@@ -11,13 +11,20 @@ if [[ -f "$INFRA_ENV" ]]; then
   source "$INFRA_ENV"
   mongo_port=${MONGODB_URI##*:}
   mongo_port=${mongo_port%/}
-  if kill -0 "${FERRETDB_PID:-0}" 2>/dev/null && kill -0 "${KAFKA_PID:-0}" 2>/dev/null \
-    && port_open "$mongo_port" 2>/dev/null && port_open "${KAFKA_BROKERS##*:}"; then
-    log "reusing running servers"
-    cat "$INFRA_ENV"
-    exit 0
-  fi
-  log "stale $INFRA_ENV; starting afresh"
+  # Servers that are alive are only judged stale after their ports stayed shut for a
+  # few seconds: a busy machine (or a server restarting) must not get them replaced
+  # under the suites that share them.
+  for ((check = 1; check <= 5; check++)); do
+    if kill -0 "${FERRETDB_PID:-0}" 2>/dev/null && kill -0 "${KAFKA_PID:-0}" 2>/dev/null \
+      && port_open "$mongo_port" 2>/dev/null && port_open "${KAFKA_BROKERS##*:}" 2>/dev/null; then
+      log "reusing running servers"
+      cat "$INFRA_ENV"
+      exit 0
+    fi
+    kill -0 "${FERRETDB_PID:-0}" 2>/dev/null && kill -0 "${KAFKA_PID:-0}" 2>/dev/null || break
+    sleep 1
+  done
+  log "stale $INFRA_ENV (a server is gone or its port stayed shut); starting afresh"
   "$INFRA_DIR/stop.sh" || true
 fi
 
