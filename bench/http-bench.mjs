@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { calculationBody, prepareFixtures } from "./fixtures.mjs";
 import { measureFixed, measureRecording, sweepConnections } from "./measure.mjs";
 import { startChild } from "./processes.mjs";
-import { evaluateTargets, formatTable, formatVerdicts, ratioToBare } from "./report.mjs";
+import { evaluateTargets, formatFloorNote, formatTable, formatVerdicts, ratioToBare } from "./report.mjs";
 import { startInfrastructure } from "./infrastructure.mjs";
 import { runSoak } from "./soak.mjs";
 import { topFunctionsOf } from "./top-functions.mjs";
@@ -67,13 +67,14 @@ async function measureEndpoint(endpoint, server) {
   return measureFixed(endpoint, connections, settings, server);
 }
 
-async function measureBare() {
-  const bare = await startChild("bare-server.mjs");
+/** A yardstick server (bare node:http, the Express floor) in its own process, sent the 1-line calculation body. */
+async function measureYardstick(script, name) {
+  const server = await startChild(script);
   try {
-    const endpoint = { name: "bare node:http (fixed JSON)", url: bare.url, method: "POST", path: "/", body: calculationBody(1) };
-    return { name: endpoint.name, ...(await measureEndpoint(endpoint, bare)) };
+    const endpoint = { name, url: server.url, method: "POST", path: "/", body: calculationBody(1) };
+    return { name, ...(await measureEndpoint(endpoint, server)) };
   } finally {
-    await bare.stop();
+    await server.stop();
   }
 }
 
@@ -106,10 +107,13 @@ async function measureSystem(mode, bareRate, env, execArgv = []) {
   return rows;
 }
 
-function printSection(title, bareRow, rows, withTargets) {
+function printSection(title, yardsticks, rows, withTargets) {
   log(`\n== ${title} (load average before/after each run in the JSON; now ${loadAverage()}) ==`);
-  log(formatTable([bareRow, ...rows]));
-  if (withTargets) log(`\ntargets (embedded, calculations): ≥ 35% of bare throughput, p99 ≤ 20 ms, zero errors\n${formatVerdicts(evaluateTargets(rows.filter((row) => row.target)))}`);
+  log(formatTable([...yardsticks, ...rows]));
+  if (!withTargets) return;
+  const targeted = rows.filter((row) => row.target);
+  log(`\ntargets (embedded, calculations): ≥ 35% of bare throughput, p99 ≤ 20 ms, zero errors\n${formatVerdicts(evaluateTargets(targeted))}`);
+  log(formatFloorNote(yardsticks[1], targeted));
 }
 
 log(`Levy HTTP benchmark ${new Date().toISOString()}  node ${process.version}, ${os.cpus().length} cpus, load average ${loadAverage()}`);
@@ -122,13 +126,16 @@ if (flags.soak) {
   log(`\nresults: ${soakFile}`);
   process.exit(soak.verdict.pass ? 0 : 1);
 }
-log("\nbare server");
-const bareRow = { ...(await measureBare()), ratio: 1 };
-const report = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, settings, bare: bareRow, sections: {} };
+log("\nbare server, then the Express floor");
+const bareRow = { ...(await measureYardstick("bare-server.mjs", "bare node:http (fixed JSON)")), ratio: 1 };
+const floor = await measureYardstick("express-floor-server.mjs", "Express floor (JSON in/out, no work)");
+const floorRow = { ...floor, ratio: ratioToBare(floor.requestsPerSecond, bareRow.requestsPerSecond) };
+const yardsticks = [bareRow, floorRow];
+const report = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, settings, bare: bareRow, expressFloor: floorRow, sections: {} };
 const profileDir = path.join(outDir, `${stamp}-profile`);
 const embeddedArgs = ["--expose-gc", ...(flags.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [])];
 report.sections.embedded = await measureSystem("embedded", bareRow.requestsPerSecond, process.env, embeddedArgs);
-printSection("embedded mode", bareRow, report.sections.embedded, true);
+printSection("embedded mode", yardsticks, report.sections.embedded, true);
 if (flags.profile) {
   const [file] = (await readdir(profileDir)).filter((name) => name.endsWith(".cpuprofile"));
   report.profile = { dir: profileDir, file, fromMicros: loadStartedMicros };
@@ -137,7 +144,7 @@ if (flags.profile) {
 if (flags.distributed) {
   const infraEnv = await startInfrastructure();
   report.sections.distributed = await measureSystem("distributed", bareRow.requestsPerSecond, { ...process.env, ...infraEnv });
-  printSection("distributed mode (informative; the targets are for embedded)", bareRow, report.sections.distributed, false);
+  printSection("distributed mode (informative; the targets are for embedded)", yardsticks, report.sections.distributed, false);
 }
 const file = path.join(outDir, `${stamp}-results.json`);
 await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);

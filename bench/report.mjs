@@ -64,6 +64,22 @@ export function formatVerdicts(verdicts) {
   return verdicts.map((verdict) => `${verdict.pass ? "PASS" : "FAIL"}  ${verdict.name}${verdict.pass ? "" : `: ${verdict.failures.join("; ")}`}`).join("\n");
 }
 
+/**
+ * What the Express floor (an Express app doing no work) says about the targets: the share of
+ * bare it reaches, and each targeted endpoint's share of the floor. When the floor itself is
+ * under the throughput target, no endpoint served through Express can meet it here.
+ */
+export function formatFloorNote(floorRow, rows, targets = defaultTargets) {
+  if (!floorRow || floorRow.ratio === null) return "";
+  const percent = (value) => `${(value * 100).toFixed(1)}%`;
+  const shares = rows.map((row) => `${row.name} ${percent(row.requestsPerSecond / floorRow.requestsPerSecond)}`).join("; ");
+  const verdict =
+    floorRow.ratio < targets.minRatio
+      ? `below the ${targets.minRatio * 100}% target, so no endpoint served through Express can meet it on this machine`
+      : `at or above the ${targets.minRatio * 100}% target`;
+  return `Express floor: ${percent(floorRow.ratio)} of bare, ${verdict}.\nshare of the Express floor: ${shares}`;
+}
+
 /** Least-squares slope of y over x (e.g. bytes per second); 0 with fewer than two points. */
 export function slope(points) {
   if (points.length < 2) return 0;

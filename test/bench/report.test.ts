@@ -2,7 +2,7 @@
 // server, the table, the targets' verdicts, the soak slope and the connection choice.
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: plain ESM script without type declarations
-import { chooseConnections, evaluateTargets, formatTable, formatVerdicts, ratioToBare, slope, summariseRun } from "../../bench/report.mjs";
+import { chooseConnections, evaluateTargets, formatFloorNote, formatTable, formatVerdicts, ratioToBare, slope, summariseRun } from "../../bench/report.mjs";
 // @ts-expect-error: plain ESM script without type declarations
 import { parseEnvFile } from "../../bench/infrastructure.mjs";
 
@@ -55,6 +55,15 @@ describe("benchmark report", () => {
     expect(verdicts[3].failures).toEqual(["2 errors/non-2xx > 0"]);
     expect(formatVerdicts(verdicts).split("\n")[0]).toBe("PASS  fast");
     expect(formatVerdicts(verdicts).split("\n")[1]).toBe("FAIL  slow: throughput 30.0% < 35% of bare");
+  });
+
+  it("says when the Express floor itself is under the throughput target, and each endpoint's share of it", () => {
+    const calculations = [row("1 line", 450, 20), row("10 lines", 300, 20)];
+    const low = formatFloorNote(row("floor", 1_800, 5), calculations).split("\n");
+    expect(low[0]).toBe("Express floor: 18.0% of bare, below the 35% target, so no endpoint served through Express can meet it on this machine.");
+    expect(low[1]).toBe("share of the Express floor: 1 line 25.0%; 10 lines 16.7%");
+    expect(formatFloorNote(row("floor", 4_000, 5), calculations)).toMatch(/^Express floor: 40\.0% of bare, at or above the 35% target\.\n/);
+    expect(formatFloorNote(undefined, calculations)).toBe("");
   });
 
   it("fits a least-squares slope (flat memory → 0, steady growth → its rate)", () => {
