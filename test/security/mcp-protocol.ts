@@ -40,6 +40,7 @@ export function describeMcpProtocol(ctx: McpSecurityContext): void {
         request("tools/call", { name: "list_products", arguments: "x" }), request("tools/call", { name: "nope", arguments: {} }), request("tools/call", null),
         request("tools/call", { name: "list_products", arguments: {}, _meta: "x" }), [request("tools/call", { name: "list_products", arguments: [] })],
         JSON.parse('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_products","arguments":{"__proto__":{"limit":1}}}}'),
+        [],
       ];
       for (const body of bodies) {
         const answer = await rawMcp(ctx.mcpUrl, { key: ctx.a.keys.testSecret, body });

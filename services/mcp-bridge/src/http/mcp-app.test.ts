@@ -76,6 +76,12 @@ describe("MCP HTTP app", () => {
     expect(await response.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32600 }, id: null });
   });
 
+  it("answers an empty batch with one 400 / -32600 Invalid Request (JSON-RPC 2.0), not 202", async () => {
+    const response = await post("[]");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ jsonrpc: "2.0", error: { code: -32600, message: "Invalid Request: the batch is empty." }, id: null });
+  });
+
   it("answers 404 off the MCP paths", async () => {
     expect((await fetch(`${url}/nope`)).status).toBe(404);
   });

@@ -77,6 +77,11 @@ export function createMcpApp(options: McpAppOptions): express.Express {
       return sendRpcError(response, 413, rpcCodes.invalidRequest, `Request body is larger than ${options.bodyLimit}.`, null);
     }
     if (bodyError) return sendRpcError(response, 400, rpcCodes.parseError, "Parse error: invalid JSON.", null);
+    // JSON-RPC 2.0 answers an empty batch with one Invalid Request error (the SDK would
+    // accept it and answer 202 with nothing, as for a batch of notifications).
+    if (Array.isArray(request.body) && request.body.length === 0) {
+      return sendRpcError(response, 400, rpcCodes.invalidRequest, "Invalid Request: the batch is empty.", null);
+    }
     const paramsProblem = firstRequestParamsProblem(request.body);
     if (paramsProblem) return sendRpcError(response, 200, rpcCodes.invalidParams, paramsProblem, id);
     locals(response).caller = outcome.caller;
