@@ -23,15 +23,15 @@ export interface McpSecurityContext {
   fuzz: boolean;
 }
 
-interface Tool {
+export interface Tool {
   name: string;
   inputSchema: { properties?: Record<string, { type?: string }>; required?: string[] };
 }
 
-const liveTool = (name: string) => /certificate|buyer|upload/.test(name);
+export const liveTool = (name: string) => /certificate|buyer|upload/.test(name);
 
 /** Valid arguments for a tool from the seeded world, by argument name. */
-function validArgs(tool: Tool, world: FuzzWorld): Record<string, Json> {
+export function validArgs(tool: Tool, world: FuzzWorld): Record<string, Json> {
   const known: Record<string, Json> = {
     customer_id: world.seed.customers[0].id, customer: world.live.customerId, certificate_id: world.live.certificateId, merchant_id: world.seed.merchants[0].id,
     reference_product_id: world.seed.products[1].reference_product_id, filing_id: juneFiling, transaction_id: world.seed.transactions.juneA.id,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startDocumentServer, documentServerEnv, type DocumentServer } from "../certificates/support/document-server.js";
 import type { SystemUnderTest } from "../support/system.js";
 import { captureLogs, secretForms, type LogCapture } from "./log-capture.js";
+import { describeHiddenCharacters } from "./hidden-characters.js";
 import { describeInjection } from "./injection.js";
 import { describeLimits } from "./limits.js";
 import { describeMcpProtocol } from "./mcp-protocol.js";
@@ -57,6 +58,7 @@ export function describeSecurity(mode: string, startSystem: StartSystem, options
       describeRestFuzz(fuzz);
     }
     describeInjection(fuzz);
+    describeHiddenCharacters(fuzz, mcp);
     describeTenancy(tenancy);
     describeMcpSecurity(mcp);
     describeMcpProtocol(mcp);

@@ -29,6 +29,7 @@ export {
   type InfrastructureConfig,
 } from "./infrastructure.js";
 export { newId, derivedId, randomToken, epochSeconds } from "./ids.js";
+export { identifierText, isVisibleIdentifier, identifierProblem } from "./identifier-text.js";
 export {
   serviceNames,
   defaultPorts,

@@ -1,4 +1,5 @@
 // Request bodies of POST /tax/calculations and POST /tax/platform/calculations.
+import { identifierProblem, identifierText, isVisibleIdentifier } from "@levy/kit";
 import { z } from "zod";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { CustomerInputSchema, OrderDetailsInputSchema } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
@@ -11,8 +12,8 @@ const lineItem = z.strictObject({
   amount: z.number().int().min(0).max(calculationLimits.maxAmount),
   quantity: z.number().int().min(1).max(calculationLimits.maxQuantity).default(1),
   product_category: z.string().trim().min(1).max(100).optional(),
-  reference_product_id: z.string().trim().min(1).max(255).optional(),
-  reference_line_item_id: z.string().max(255).optional(),
+  reference_product_id: identifierText().optional(),
+  reference_line_item_id: z.string().max(255).refine(isVisibleIdentifier, { message: identifierProblem }).optional(),
 });
 
 export const orderDetailsSchema = z.strictObject({
@@ -32,8 +33,8 @@ export const customerSchema = z.strictObject({
   tax_ids: z.array(taxIdSchema).max(20).optional(),
   address: addressSchema.optional(),
   ip: ipSchema.optional(),
-  id: z.string().trim().min(1).max(255).optional(),
-  reference_customer_id: z.string().trim().min(1).max(255).optional(),
+  id: identifierText().optional(),
+  reference_customer_id: identifierText().optional(),
 });
 
 const transactedAt = z.number().int().positive();
@@ -47,7 +48,7 @@ export const calculationBody = z.strictObject({
 export const platformCalculationBody = z.strictObject({
   customer: customerSchema,
   merchant: z.strictObject({
-    merchant_id: z.string().trim().min(1).max(255),
+    merchant_id: identifierText(),
     type: z.enum(["BUSINESS"]).optional(),
     tax_ids: z.array(taxIdSchema).max(20).optional(),
   }),

@@ -2,7 +2,7 @@
 // requests and hand-entered certificates (live mode; the MCP write tools use the same RPCs).
 import { Router } from "express";
 import type { Client } from "@connectrpc/connect";
-import { LevyError } from "@levy/kit";
+import { identifierText, LevyError } from "@levy/kit";
 import { z } from "zod";
 import type { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 import type { KeyStore } from "../adapters/key-store.js";
@@ -15,10 +15,10 @@ import { parseInput } from "./validate.js";
 const states = z.array(z.string().trim().regex(/^[A-Za-z]{2}$/, "expected two-letter state codes").transform((value) => value.toUpperCase())).max(60);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date YYYY-MM-DD");
 const buyerBody = z.strictObject({ legal_name: z.string().trim().min(1).max(255), customer: customerSelector.optional() });
-const requestBody = z.strictObject({ customer: customerSelector.optional(), buyer_id: z.string().trim().min(1).max(100).optional(), jurisdictions: states.default([]) });
+const requestBody = z.strictObject({ customer: customerSelector.optional(), buyer_id: identifierText(100).optional(), jurisdictions: states.default([]) });
 const certificateBody = z.strictObject({
   customer: customerSelector.optional(),
-  buyer_id: z.string().trim().min(1).max(100).optional(),
+  buyer_id: identifierText(100).optional(),
   certificate_type: z.string().trim().min(1).max(64),
   jurisdictions: states.min(1),
   buyer_name: z.string().trim().min(1).max(255).optional(),

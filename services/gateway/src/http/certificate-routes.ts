@@ -2,7 +2,7 @@
 // only (a test key → TESTMODE_NOT_SUPPORTED, 403) and X-API-Version 2026-03-01 required.
 import { Router, type NextFunction, type Request, type Response } from "express";
 import type { Client } from "@connectrpc/connect";
-import { LevyError } from "@levy/kit";
+import { identifierText, LevyError } from "@levy/kit";
 import { z } from "zod";
 import type { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 import { requireApiVersion, versionsFrom } from "./api-version.js";
@@ -16,7 +16,7 @@ import { parseInput } from "./validate.js";
 type Certificates = Client<typeof CertificatesService>;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date YYYY-MM-DD");
-const customerParam = z.string().trim().min(1).max(255);
+const customerParam = identifierText();
 const requestsQuery = listQuery.extend({ status: z.enum(["pending", "fulfilled", "canceled", "invalid"]).optional(), customer: customerParam.optional() }).strict();
 const uploadsQuery = listQuery.extend({ status: z.enum(["processing", "completed", "failed", "duplicate"]).optional(), customer: customerParam.optional() }).strict();
 const certificatesQuery = listQuery
@@ -31,13 +31,13 @@ const certificatesQuery = listQuery
     expires_to: isoDate.optional(),
   })
   .strict();
-export const customerSelector = z.strictObject({ id: z.string().trim().min(1).max(255).optional(), reference_customer_id: z.string().trim().min(1).max(255).optional() });
+export const customerSelector = z.strictObject({ id: identifierText().optional(), reference_customer_id: identifierText().optional() });
 const submitBody = z.strictObject({
   document_url: z.string().trim().min(1).max(2048),
   filename: z.string().trim().min(1).max(255).optional(),
   customer: customerSelector.optional(),
-  certificate_request_id: z.string().trim().min(1).max(100).optional(),
-  buyer_id: z.string().trim().min(1).max(100).optional(),
+  certificate_request_id: identifierText(100).optional(),
+  buyer_id: identifierText(100).optional(),
 });
 
 function requireLiveMode(_request: Request, response: Response, next: NextFunction): void {

@@ -1,7 +1,7 @@
 // /tax/customers: the gateway validates and shapes; the catalog service owns the rules.
 import { Router } from "express";
 import type { Client } from "@connectrpc/connect";
-import { LevyError } from "@levy/kit";
+import { identifierText, LevyError } from "@levy/kit";
 import { z } from "zod";
 import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import { listEnvelope, presentCustomer } from "@levy/presenters";
@@ -10,7 +10,7 @@ import { pathParam, routeHandler, scopeOf } from "./request-state.js";
 import { parseInput } from "./validate.js";
 
 const customerFields = {
-  reference_customer_id: z.string().trim().min(1).max(255),
+  reference_customer_id: identifierText(),
   name: z.string().trim().max(255),
   email: z.string().trim().max(320),
   is_tax_exempt: z.boolean(),

@@ -1,6 +1,7 @@
 // /tax/merchants (X-API-Version 2026-01-01 or 2026-03-01 required): sellers on a platform.
 import { Router } from "express";
 import type { Client } from "@connectrpc/connect";
+import { identifierText } from "@levy/kit";
 import { z } from "zod";
 import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import { listEnvelope, presentMerchant } from "@levy/presenters";
@@ -17,7 +18,7 @@ const merchantFields = {
   tax_ids: z.array(taxIdSchema).max(20),
 };
 const createMerchantBody = z.strictObject({
-  reference_merchant_id: z.string().trim().min(1).max(255),
+  reference_merchant_id: identifierText(),
   name: merchantFields.name,
   email: merchantFields.email.optional(),
   default_address: merchantFields.default_address.optional(),

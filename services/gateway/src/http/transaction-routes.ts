@@ -3,6 +3,7 @@
 // amounts are negative.
 import { Router } from "express";
 import type { Client } from "@connectrpc/connect";
+import { identifierText } from "@levy/kit";
 import { z } from "zod";
 import type { LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
 import { presentRefund, presentRefundWithoutType, presentTransaction } from "@levy/presenters";
@@ -10,7 +11,7 @@ import { requireApiVersion } from "./api-version.js";
 import { pathParam, routeHandler, scopeOf } from "./request-state.js";
 import { parseInput } from "./validate.js";
 
-const id = z.string().trim().min(1).max(255);
+const id = identifierText();
 const epoch = z.number().int().min(0).max(253_402_300_799);
 const metadata = z
   .record(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "metadata keys are 1-40 letters, digits, _ or -"), z.string().max(500))

@@ -1,4 +1,5 @@
 // Shared by the certificate tools: the id checks and the signed document links.
+import { identifierText } from "@levy/kit";
 import { z } from "zod";
 import type { ToolContext } from "./registry.js";
 import { scopeOf } from "./scope.js";
@@ -7,7 +8,7 @@ import { ToolError } from "./tool-error.js";
 /** Upload ids are newId("upl"): "upl_" and 20 base62 characters (libs/kit/src/ids.ts). */
 const uploadIdPattern = /^upl_[0-9A-Za-z]{20}$/;
 
-export const uploadIdInput = z.string().trim().min(1).max(255).describe("certificate upload ID (upl_ followed by 20 letters and digits)");
+export const uploadIdInput = identifierText().describe("certificate upload ID (upl_ followed by 20 letters and digits)");
 
 /** A malformed upload id is invalid_upload_id before any lookup; a well-formed unknown one is upload_not_found. */
 export function checkUploadId(uploadId: string): string {
@@ -29,7 +30,7 @@ export const customerInput = z
   .describe("customer ID (cust_...) or reference_customer_id; matches records linked by either");
 
 export const customerSelectorInput = z
-  .strictObject({ id: z.string().trim().min(1).max(255).optional(), reference_customer_id: z.string().trim().min(1).max(255).optional() })
+  .strictObject({ id: identifierText().optional(), reference_customer_id: identifierText().optional() })
   .describe("the customer: its ID (cust_...), its reference_customer_id, or both (they must name the same customer)");
 
 export const selectorOf = (customer: z.output<typeof customerSelectorInput> | undefined) => ({ id: customer?.id ?? "", referenceCustomerId: customer?.reference_customer_id ?? "" });

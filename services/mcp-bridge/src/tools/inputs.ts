@@ -1,6 +1,7 @@
 // Input pieces shared by the tools: page cursor and size, and date bounds. Dates are
 // epoch seconds (as everywhere in the API) or ISO 8601 (a calendar day, UTC, or a
 // date-time with offset); a day given as `to` includes the whole day.
+import { identifierText } from "@levy/kit";
 import { z } from "zod";
 import { ToolError } from "./tool-error.js";
 
@@ -20,7 +21,7 @@ const dateBound = z.union([z.number().int().min(1).max(maxEpoch), z.iso.date(), 
 export const fromInput = dateBound.optional().describe("start, inclusive: epoch seconds or ISO 8601 date (YYYY-MM-DD, UTC) or date-time");
 export const toInput = dateBound.optional().describe("end, inclusive: epoch seconds or ISO 8601 date (the whole day, UTC) or date-time");
 
-export const merchantIdInput = z.string().trim().min(1).max(255).describe("merchant service ID (merch_...) or your reference_merchant_id");
+export const merchantIdInput = identifierText().describe("merchant service ID (merch_...) or your reference_merchant_id");
 
 type DateBound = z.output<typeof dateBound>;
 

@@ -1,3 +1,4 @@
+import { identifierText } from "@levy/kit";
 import { z } from "zod";
 import { presentCertificateRequest } from "@levy/presenters";
 import { certificateRequestOutput } from "../outputs/certificates.js";
@@ -7,7 +8,7 @@ import { scopeOf } from "../scope.js";
 export const getCertificateRequest = defineTool({
   name: "get_certificate_request",
   description: "One certificate request (live mode only): its status, customer, buyer, states and the certificate that fulfilled it.",
-  input: z.strictObject({ request_id: z.string().trim().min(1).max(255).describe("certificate request ID (certreq_...)") }),
+  input: z.strictObject({ request_id: identifierText().describe("certificate request ID (certreq_...)") }),
   output: certificateRequestOutput,
   write: false,
   liveOnly: true,

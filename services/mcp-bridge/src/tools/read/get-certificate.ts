@@ -1,3 +1,4 @@
+import { identifierText } from "@levy/kit";
 import { z } from "zod";
 import { presentCertificate } from "@levy/presenters";
 import { documentLink } from "../certificate-scope.js";
@@ -8,7 +9,7 @@ import { scopeOf } from "../scope.js";
 export const getCertificate = defineTool({
   name: "get_certificate",
   description: "One exemption certificate (live mode only) with its per-state validity and download_url, a signed link to its document valid for about an hour (null when entered by hand).",
-  input: z.strictObject({ certificate_id: z.string().trim().min(1).max(255).describe("certificate ID (cert_...)") }),
+  input: z.strictObject({ certificate_id: identifierText().describe("certificate ID (cert_...)") }),
   output: certificateOutput,
   write: false,
   liveOnly: true,

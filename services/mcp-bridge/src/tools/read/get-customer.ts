@@ -1,3 +1,4 @@
+import { identifierText } from "@levy/kit";
 import { z } from "zod";
 import { presentCustomer } from "@levy/presenters";
 import { customerOutput } from "../outputs/catalog.js";
@@ -7,7 +8,7 @@ import { scopeOf } from "../scope.js";
 export const getCustomer = defineTool({
   name: "get_customer",
   description: "One customer by its service ID (cust_...) or your reference_customer_id.",
-  input: z.strictObject({ customer_id: z.string().trim().min(1).max(255).describe("customer service ID (cust_...) or your reference_customer_id") }),
+  input: z.strictObject({ customer_id: identifierText().describe("customer service ID (cust_...) or your reference_customer_id") }),
   output: customerOutput,
   write: false,
   liveOnly: false,

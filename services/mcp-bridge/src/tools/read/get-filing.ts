@@ -1,9 +1,10 @@
+import { identifierText } from "@levy/kit";
 import { z } from "zod";
 import { filingOutput, presentFiling } from "../outputs/filings.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 
-export const filingIdInput = z.string().trim().min(1).max(255).describe("filing ID (fil_<YYYY-MM>_<jurisdiction>_<currency>)");
+export const filingIdInput = identifierText().describe("filing ID (fil_<YYYY-MM>_<jurisdiction>_<currency>)");
 
 export const getFiling = defineTool({
   name: "get_filing",

@@ -1,10 +1,11 @@
+import { identifierText } from "@levy/kit";
 import { z } from "zod";
 import { presentProduct } from "@levy/presenters";
 import { productOutput } from "../outputs/catalog.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 
-export const productIdInput = z.string().trim().min(1).max(255).describe("your reference_product_id");
+export const productIdInput = identifierText().describe("your reference_product_id");
 
 export const getProduct = defineTool({
   name: "get_product",

@@ -1,3 +1,4 @@
+import { identifierText } from "@levy/kit";
 import { z } from "zod";
 import { presentTransaction } from "@levy/presenters";
 import { transactionOutput } from "../outputs/ledger.js";
@@ -7,7 +8,7 @@ import { scopeOf } from "../scope.js";
 export const getTransaction = defineTool({
   name: "get_transaction",
   description: "One recorded transaction with its line items, jurisdictions and what has been refunded.",
-  input: z.strictObject({ transaction_id: z.string().trim().min(1).max(255).describe("transaction ID (tr_...)") }),
+  input: z.strictObject({ transaction_id: identifierText().describe("transaction ID (tr_...)") }),
   output: transactionOutput,
   write: false,
   liveOnly: false,

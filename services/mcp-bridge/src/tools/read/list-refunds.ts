@@ -1,3 +1,4 @@
+import { identifierText } from "@levy/kit";
 import { z } from "zod";
 import { presentRefund } from "@levy/presenters";
 import { refundOutput } from "../outputs/ledger.js";
@@ -7,7 +8,7 @@ import { scopeOf } from "../scope.js";
 export const listRefunds = defineTool({
   name: "list_refunds",
   description: "The refunds of one transaction in creation order, reversed ones included (see status). Amounts are negative minor units.",
-  input: z.strictObject({ transaction_id: z.string().trim().min(1).max(255).describe("transaction ID (tr_...)") }),
+  input: z.strictObject({ transaction_id: identifierText().describe("transaction ID (tr_...)") }),
   output: z.object({ transaction_id: z.string(), refunds: z.array(refundOutput) }),
   write: false,
   liveOnly: false,

@@ -1,5 +1,6 @@
 // Links an existing master buyer to a customer (certificates' LinkBuyer), replacing any
 // earlier link; certificates and requests of the buyer then show that customer.
+import { identifierText } from "@levy/kit";
 import { z } from "zod";
 import { presentBuyerRecord } from "@levy/presenters";
 import { customerSelectorInput, selectorOf } from "../certificate-scope.js";
@@ -12,7 +13,7 @@ export const linkBuyer = defineTool({
   description:
     "Links a master buyer (live mode only) to a customer by ID and/or reference_customer_id; both given must name the same customer (else buyer_identity_conflict).",
   input: z.strictObject({
-    buyer_id: z.string().trim().min(1).max(100).describe("master buyer ID (buyer_...)"),
+    buyer_id: identifierText(100).describe("master buyer ID (buyer_...)"),
     customer: customerSelectorInput.refine((value) => value.id !== undefined || value.reference_customer_id !== undefined, "give id or reference_customer_id"),
   }),
   output: buyerOutput,

@@ -1,6 +1,7 @@
 // As POST /tax/certificates: the certificates service fetches the document (https, public
 // hosts only, PDF/PNG/JPEG up to 10 MB), stores it and starts processing; the answer is the
 // upload, `processing` until the certificates are read (poll get_certificate_upload).
+import { identifierText } from "@levy/kit";
 import { z } from "zod";
 import { presentUpload } from "@levy/presenters";
 import { customerSelectorInput, documentLink, selectorOf } from "../certificate-scope.js";
@@ -16,8 +17,8 @@ export const uploadCertificate = defineTool({
     document_url: z.string().trim().min(1).max(2048).describe("https URL of the document (e.g. a pre-signed link)"),
     filename: z.string().trim().min(1).max(255).optional().describe("default: the URL's last path segment"),
     customer: customerSelectorInput.optional(),
-    certificate_request_id: z.string().trim().min(1).max(100).optional().describe("the certificate request this document answers (certreq_...)"),
-    buyer_id: z.string().trim().min(1).max(100).optional().describe("master buyer (buyer_...)"),
+    certificate_request_id: identifierText(100).optional().describe("the certificate request this document answers (certreq_...)"),
+    buyer_id: identifierText(100).optional().describe("master buyer (buyer_...)"),
   }),
   output: uploadOutput,
   write: true,
