@@ -19,11 +19,11 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
     const nextOrder = () => `order-${++order}`;
 
     /** A Detroit MI (6%) calculation with the given line amounts (excluding tax). */
-    const calculate = async (amounts: number[], options: { inclusive?: boolean; apiKey?: string } = {}) => {
+    const calculate = async (amounts: number[], options: { inclusive?: boolean; apiKey?: string; address?: Record<string, string> } = {}) => {
       const response = await api("/tax/calculations", {
         key: options.apiKey ?? key,
         body: {
-          customer: { address: detroit },
+          customer: { address: options.address ?? detroit },
           order_details: {
             customer_currency_code: "USD",
             tax_included_in_amount: options.inclusive ?? false,
@@ -71,6 +71,15 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
         const read = await api(`/tax/transactions/${transaction.id}`, { key });
         expect(read.status).toBe(200);
         expect(read.body).toEqual(transaction);
+      });
+
+      it("keeps the calculation's address_used, address_type included", async () => {
+        const calc = await calculate([4000], { address: { ...detroit, address_type: "billing" } });
+        expect(calc.address_used).toMatchObject({ ...detroit, address_type: "billing" });
+        const response = await record(calc.id, nextOrder());
+        expect(response.status).toBe(200);
+        expect(response.body.address_used).toEqual(calc.address_used);
+        expect((await api(`/tax/transactions/${response.body.id}`, { key })).body.address_used).toEqual(calc.address_used);
       });
 
       it("recording the same calculation and order again returns the same transaction; reuse elsewhere is a conflict", async () => {

@@ -72,6 +72,7 @@ export function transactionFromCalculation(calculation: Calculation, input: Reco
           address_province: address.addressProvince,
           address_postal_code: address.addressPostalCode,
           address_country: address.addressCountry,
+          address_type: address.addressType,
         }
       : null,
     metadata: input.metadata,

@@ -78,6 +78,8 @@ export function transactionMessage(record: TransactionRecord, scope: Scope): Mes
             addressProvince: record.address_used.address_province ?? "",
             addressPostalCode: record.address_used.address_postal_code ?? "",
             addressCountry: record.address_used.address_country ?? "",
+            // Transactions recorded before it was copied have none (shown as absent).
+            addressType: record.address_used.address_type ?? "",
           },
         }
       : {}),
