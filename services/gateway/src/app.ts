@@ -56,12 +56,13 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
   const secrets = await resolveSecrets({
     adminToken: config.adminToken,
     apiKeyPepper: config.apiKeyPepper,
+    previousApiKeyPepper: config.apiKeyPepperPrevious,
     embedded: config.storage === "embedded",
     dataDir: config.dataDir,
   });
   const metrics = createServiceMetrics("gateway");
   const store = await openStore("gateway", config, metrics.registry);
-  const keyStore = await createKeyStore(store, secrets.apiKeyPepper);
+  const keyStore = await createKeyStore(store, { current: secrets.apiKeyPepper, previous: secrets.previousApiKeyPepper }, logger);
   const breakerOptions = {
     timeoutMs: config.upstreamTimeoutMs,
     resetTimeoutMs: config.breakerResetMs,
@@ -96,7 +97,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
   const idempotencyStore = await createIdempotencyStore(store);
   const rateLimits = await createRateLimitStore(store);
 
-  const links = createDocumentLinks({ pepper: secrets.apiKeyPepper, publicBaseUrl: config.publicBaseUrl });
+  const links = createDocumentLinks({ pepper: secrets.apiKeyPepper, previousPepper: secrets.previousApiKeyPepper, publicBaseUrl: config.publicBaseUrl });
   const readiness = createReadiness(["levy.gateway.v1.KeyService"]);
   readiness.addCheck("storage", () => store.ping());
   const app = createGatewayApp({

@@ -11,6 +11,11 @@ export const gatewaySettings = {
   restPort: setting("PORT", "REST API port", configSchemas.port(8080)),
   adminToken: setting("ADMIN_TOKEN", "Bearer token of the admin API (at least 24 characters)", z.string().min(24).optional()),
   apiKeyPepper: setting("API_KEY_PEPPER", "server-side secret mixed into API key hashes (at least 32 characters)", z.string().min(32).optional()),
+  apiKeyPepperPrevious: setting(
+    "API_KEY_PEPPER_PREVIOUS",
+    "the pepper before a rotation: keys hashed with it still verify and are re-hashed with API_KEY_PEPPER on first use (at least 32 characters)",
+    z.string().min(32).optional(),
+  ),
   catalogUrl: upstreamUrlSetting("catalog"),
   calcEngineUrl: upstreamUrlSetting("calc-engine"),
   ledgerUrl: upstreamUrlSetting("ledger"),

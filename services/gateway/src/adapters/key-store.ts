@@ -1,8 +1,12 @@
 // Accounts and API keys, stored as platform-owned (system) records. A key is found by
 // the HMAC of the presented secret and compared in constant time; revocation is a
 // field checked on every lookup, so it takes effect on the next request.
-import { LevyError, epochSeconds, newId } from "@levy/kit";
-import type { Store, Stored, SystemCollection } from "@levy/storage";
+// Pepper rotation: with a previous pepper configured, a key not found under the current
+// pepper is looked up under the previous one and, when found, re-hashed with the current
+// pepper on the spot (only the presented secret allows that), so keys move over as they
+// are used and the previous pepper can be dropped once they have.
+import { LevyError, epochSeconds, newId, type Logger } from "@levy/kit";
+import { StorageError, type Store, type Stored, type SystemCollection } from "@levy/storage";
 import { type ApiVersion, currentApiVersion } from "../domain/api-versions.js";
 import {
   type KeyKind,
@@ -55,7 +59,14 @@ export interface KeyStore {
   verify(secret: string): Promise<VerifiedKey>;
 }
 
-export async function createKeyStore(store: Store, pepper: string): Promise<KeyStore> {
+export interface Peppers {
+  readonly current: string;
+  /** The pepper before a rotation (API_KEY_PEPPER_PREVIOUS); keys hashed with it still verify. */
+  readonly previous?: string | undefined;
+}
+
+export async function createKeyStore(store: Store, peppers: Peppers, logger?: Logger): Promise<KeyStore> {
+  const pepper = peppers.current;
   const accounts: SystemCollection<Account> = await store.systemCollection<Account>({ name: "accounts" });
   const keys: SystemCollection<ApiKeyRecord> = await store.systemCollection<ApiKeyRecord>({
     name: "api_keys",
@@ -77,6 +88,26 @@ export async function createKeyStore(store: Store, pepper: string): Promise<KeyS
     };
     await keys.insert(record);
     return { record, secret };
+  }
+
+  async function findByHash(hash: string): Promise<Stored<ApiKeyRecord> | null> {
+    const key = await keys.findOne({ hash });
+    return key && hashesEqual(key.hash, hash) ? key : null;
+  }
+
+  /** The key stored under the previous pepper's hash, moved to `currentHash` unless revoked. */
+  async function rehashFromPrevious(secret: string, previous: string, currentHash: string): Promise<Stored<ApiKeyRecord> | null> {
+    const key = await findByHash(hashApiKey(secret, previous));
+    if (!key || key.revoked_at !== null) return key;
+    try {
+      const moved = await keys.update(key.id, { expectedVersion: key.version, set: { hash: currentHash } });
+      logger?.info({ key_id: key.id }, "API key re-hashed with the current pepper");
+      return moved;
+    } catch (error) {
+      // Another request moved (or revoked) it first: read it again under the current hash.
+      if (error instanceof StorageError && (error.code === "conflict" || error.code === "duplicate")) return (await findByHash(currentHash)) ?? key;
+      throw error;
+    }
   }
 
   async function requireAccount(accountId: string): Promise<Stored<Account>> {
@@ -114,8 +145,8 @@ export async function createKeyStore(store: Store, pepper: string): Promise<KeyS
       const parsed = parseApiKey(secret);
       if (!parsed) throw new LevyError("invalid_api_key_format", "the API key is not in a valid format");
       const hash = hashApiKey(secret, pepper);
-      const key = await keys.findOne({ hash });
-      if (!key || !hashesEqual(key.hash, hash)) throw new LevyError("api_key_not_found", "the API key was not found");
+      const key = (await findByHash(hash)) ?? (peppers.previous ? await rehashFromPrevious(secret, peppers.previous, hash) : null);
+      if (!key) throw new LevyError("api_key_not_found", "the API key was not found");
       if (key.revoked_at !== null) throw new LevyError("api_key_revoked", "the API key is not active");
       const account = await requireAccount(key.account_id);
       return {

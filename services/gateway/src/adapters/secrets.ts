@@ -1,5 +1,5 @@
 // Resolution of the gateway's two secrets when they are not configured (embedded mode only).
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ConfigError } from "@levy/kit";
@@ -9,11 +9,14 @@ export interface GatewaySecrets {
   /** True when the token was generated for this run and should be printed. */
   readonly adminTokenGenerated: boolean;
   readonly apiKeyPepper: string;
+  /** The pepper before a rotation, still accepted (API_KEY_PEPPER_PREVIOUS). */
+  readonly previousApiKeyPepper: string | undefined;
 }
 
 export async function resolveSecrets(options: {
   adminToken?: string | undefined;
   apiKeyPepper?: string | undefined;
+  previousApiKeyPepper?: string | undefined;
   embedded: boolean;
   dataDir: string;
 }): Promise<GatewaySecrets> {
@@ -25,11 +28,21 @@ export async function resolveSecrets(options: {
     if (missing.length > 0) throw new ConfigError(missing);
   }
   const adminToken = options.adminToken ?? `adm_${randomBytes(24).toString("base64url")}`;
+  const apiKeyPepper = options.apiKeyPepper ?? (await embeddedPepper(options.dataDir));
+  if (options.previousApiKeyPepper !== undefined && sameSecret(options.previousApiKeyPepper, apiKeyPepper)) {
+    throw new ConfigError(["API_KEY_PEPPER_PREVIOUS must differ from API_KEY_PEPPER"]);
+  }
   return {
     adminToken,
     adminTokenGenerated: options.adminToken === undefined,
-    apiKeyPepper: options.apiKeyPepper ?? (await embeddedPepper(options.dataDir)),
+    apiKeyPepper,
+    previousApiKeyPepper: options.previousApiKeyPepper,
   };
+}
+
+/** Constant-time equality of two secrets of any lengths (their digests are compared). */
+function sameSecret(a: string, b: string): boolean {
+  return timingSafeEqual(createHash("sha256").update(a).digest(), createHash("sha256").update(b).digest());
 }
 
 async function embeddedPepper(dataDir: string): Promise<string> {

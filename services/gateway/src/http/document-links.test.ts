@@ -33,6 +33,15 @@ describe("signed document links", () => {
     expect(() => other.verify(link.account, link.upload, link.expires, link.signature)).toThrow(/not valid/);
     expect(() => links.verify(link.account, link.upload, link.expires, "short")).toThrow(/malformed/);
   });
+  it("after a pepper rotation, accept links signed under the previous pepper; sign new ones with the current", () => {
+    const beforeRotation = parts(links.sign(request, "acct_1", "upl_1"));
+    const rotated = createDocumentLinks({ pepper: "q".repeat(40), previousPepper: "p".repeat(40) });
+    expect(() => rotated.verify(beforeRotation.account, beforeRotation.upload, beforeRotation.expires, beforeRotation.signature)).not.toThrow();
+    const afterRotation = parts(rotated.sign(request, "acct_1", "upl_1"));
+    expect(() => createDocumentLinks({ pepper: "q".repeat(40) }).verify(afterRotation.account, afterRotation.upload, afterRotation.expires, afterRotation.signature)).not.toThrow();
+    expect(() => links.verify(afterRotation.account, afterRotation.upload, afterRotation.expires, afterRotation.signature)).toThrow(/not valid/);
+    expect(() => rotated.verify(beforeRotation.account, "upl_2", beforeRotation.expires, beforeRotation.signature)).toThrow(/not valid/);
+  });
   it("use PUBLIC_BASE_URL when set", () => {
     const external = createDocumentLinks({ pepper: "p".repeat(40), publicBaseUrl: "https://api.levy.example/" });
     expect(external.sign(request, "acct_1", "upl_1")).toMatch(/^https:\/\/api\.levy\.example\/documents\/v1\/upl_1\?account=acct_1&expires=\d+&signature=/);

@@ -1,7 +1,8 @@
 // Signed document links: `document_url` and `download_url` point at the gateway's
 // GET /documents/v1/{upload_id}?account=…&expires=…&signature=…, which needs no API key:
 // the HMAC signature over account, upload and expiry is the credential, and it lapses
-// after an hour. The signing key is derived from API_KEY_PEPPER, so no new secret exists.
+// after an hour. The signing key is derived from API_KEY_PEPPER, so no new secret exists;
+// after a rotation, links signed under API_KEY_PEPPER_PREVIOUS stay valid until they lapse.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { Router, type Request } from "express";
 import type { Client } from "@connectrpc/connect";
@@ -20,10 +21,14 @@ export interface DocumentLinks {
   verify(accountId: string, uploadId: string, expires: string, signature: string): void;
 }
 
-export function createDocumentLinks(options: { pepper: string; publicBaseUrl?: string | undefined }): DocumentLinks {
-  const key = createHmac("sha256", options.pepper).update("levy document links v1").digest();
-  const mac = (accountId: string, uploadId: string, expires: string) =>
-    createHmac("sha256", key).update(`${accountId}\n${uploadId}\n${expires}`).digest();
+const signingKey = (pepper: string) => createHmac("sha256", pepper).update("levy document links v1").digest();
+
+export function createDocumentLinks(options: { pepper: string; previousPepper?: string | undefined; publicBaseUrl?: string | undefined }): DocumentLinks {
+  const key = signingKey(options.pepper);
+  const acceptedKeys = [key, ...(options.previousPepper ? [signingKey(options.previousPepper)] : [])];
+  const macWith = (signWith: Buffer, accountId: string, uploadId: string, expires: string) =>
+    createHmac("sha256", signWith).update(`${accountId}\n${uploadId}\n${expires}`).digest();
+  const mac = (accountId: string, uploadId: string, expires: string) => macWith(key, accountId, uploadId, expires);
   const signOn = (fallbackBase: string, accountId: string, uploadId: string) => {
     const expires = String(epochSeconds() + documentLinkLifetimeSeconds);
     const signature = mac(accountId, uploadId, expires).toString("base64url");
@@ -37,8 +42,8 @@ export function createDocumentLinks(options: { pepper: string; publicBaseUrl?: s
     verify(accountId, uploadId, expires, signature) {
       const invalid = (why: string) => new LevyError("document_link_invalid", `this document link is ${why}; fetch the certificate or upload again for a new one`);
       if (!/^\d{1,12}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(signature)) throw invalid("malformed");
-      const expected = mac(accountId, uploadId, expires);
-      if (!timingSafeEqual(expected, Buffer.from(signature, "base64url"))) throw invalid("not valid");
+      const presented = Buffer.from(signature, "base64url");
+      if (!acceptedKeys.some((accepted) => timingSafeEqual(macWith(accepted, accountId, uploadId, expires), presented))) throw invalid("not valid");
       if (Number(expires) < epochSeconds()) throw invalid("expired");
     },
   };
