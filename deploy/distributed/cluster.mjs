@@ -29,7 +29,7 @@ export const calls = {
   "mcp-bridge": ["gateway", "catalog", "calc-engine", "ledger", "certificates"],
 };
 export const publicPortEnv = { gateway: "PORT", "mcp-bridge": "MCP_PORT" };
-const gatewaySecrets = ["ADMIN_TOKEN", "API_KEY_PEPPER"];
+const gatewaySecrets = ["ADMIN_TOKEN", "API_KEY_PEPPER", "API_KEY_PEPPER_PREVIOUS"];
 
 /** Every variable the cluster hands out per service; a process keeps only its own. */
 const topologyNames = new Set([

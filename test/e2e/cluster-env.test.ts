@@ -20,6 +20,8 @@ const base = {
   KAFKA_BROKERS: "127.0.0.1:9092",
   ADMIN_TOKEN: "admin-token-0123456789abcdef",
   API_KEY_PEPPER: "pepper-0123456789abcdef0123456789abcdef",
+  // Optional (a rotation's overlap); the chart always references it, the runner passes it when given.
+  API_KEY_PEPPER_PREVIOUS: "previous-pepper-0123456789abcdef01234567",
 };
 /** Values that must be equal on both sides (the rest describe places, see above). */
 const sameValue = ["STORAGE", "EVENTS", "LOG_LEVEL", "MONGODB_DB_PREFIX"];
@@ -65,6 +67,6 @@ describe("distributed runner vs Helm chart (default values)", () => {
   it("passes the operator's other variables through and never another service's", () => {
     const env = serviceEnv("ledger", { ...cluster.env, MCP_WRITE_TOOLS: "true", PATH: "/bin" });
     expect(env).toMatchObject({ MCP_WRITE_TOOLS: "true", PATH: "/bin" });
-    for (const name of ["ADMIN_TOKEN", "API_KEY_PEPPER", "PORT", "MCP_PORT", "GATEWAY_GRPC_PORT", "CATALOG_URL"]) expect(env).not.toHaveProperty(name);
+    for (const name of ["ADMIN_TOKEN", "API_KEY_PEPPER", "API_KEY_PEPPER_PREVIOUS", "PORT", "MCP_PORT", "GATEWAY_GRPC_PORT", "CATALOG_URL"]) expect(env).not.toHaveProperty(name);
   });
 });

@@ -74,8 +74,11 @@ describe.each(renderings)("chart workloads with %s", (_, renderObjects) => {
     expect(config[`${prefix}_OPS_PORT`]).toBe(String(defaultPorts[service].ops));
     const publicEnv = publicPortEnv[service];
     if (publicEnv) expect(Number(config[publicEnv])).toBe(containerOf(service).ports[2].containerPort);
-    const expectedSecrets = service === "gateway" ? ["ADMIN_TOKEN", "API_KEY_PEPPER", "KAFKA_BROKERS", "MONGODB_URI"] : ["KAFKA_BROKERS", "MONGODB_URI"];
+    const expectedSecrets = service === "gateway" ? ["ADMIN_TOKEN", "API_KEY_PEPPER", "API_KEY_PEPPER_PREVIOUS", "KAFKA_BROKERS", "MONGODB_URI"] : ["KAFKA_BROKERS", "MONGODB_URI"];
     expect(secretEnv.map((env: any) => env.name).sort()).toEqual(expectedSecrets);
+    // Only the previous pepper may be missing from its Secret (it exists during a rotation).
+    const optional = secretEnv.filter((env: any) => env.valueFrom.secretKeyRef.optional === true).map((env: any) => env.name);
+    expect(optional).toEqual(service === "gateway" ? ["API_KEY_PEPPER_PREVIOUS"] : []);
   });
 
   it.each(serviceNames)("%s: a URL for each service it calls, naming that service's gRPC Service", (service) => {
@@ -96,6 +99,7 @@ describe.each(renderings)("chart workloads with %s", (_, renderObjects) => {
       KAFKA_BROKERS: "kafka-0.example:9092,kafka-1.example:9092",
       ADMIN_TOKEN: "adm_0123456789abcdef0123456789",
       API_KEY_PEPPER: "0123456789abcdef0123456789abcdef0123456789",
+      API_KEY_PEPPER_PREVIOUS: "fedcba9876543210fedcba9876543210fedcba9876",
     };
     const env = { ...configOf(service), ...Object.fromEntries(containerOf(service).env.map((e: any) => [e.name, fromSecrets[e.name]])) };
     const config = loadConfig(settingsOf[service], env) as any;

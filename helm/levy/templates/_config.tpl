@@ -50,5 +50,9 @@ MONGODB_DB_PREFIX: {{ .root.Values.mongodb.dbPrefix | quote }}
 - name: API_KEY_PEPPER
   valueFrom:
     secretKeyRef: {name: {{ $secrets.apiKeyPepper.existingSecret | quote }}, key: {{ $secrets.apiKeyPepper.key | quote }}}
+{{- /* Only during a pepper rotation; the pod starts without it when the key is absent. */}}
+- name: API_KEY_PEPPER_PREVIOUS
+  valueFrom:
+    secretKeyRef: {name: {{ $secrets.apiKeyPepperPrevious.existingSecret | quote }}, key: {{ $secrets.apiKeyPepperPrevious.key | quote }}, optional: true}
 {{- end }}
 {{- end -}}
