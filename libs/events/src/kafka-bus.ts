@@ -2,6 +2,9 @@
 // with acks from all in-sync replicas. Consuming is at-least-once: an offset is marked
 // only after the handler succeeded or the event went to `<topic>.dlq`, and committed
 // right away, so a consumer killed mid-batch redelivers at most what it had in hand.
+// A namespace prefixes every topic and consumer group on the broker (`<namespace>.<name>`),
+// so several Levy installations (or test runs) can share one Kafka cluster without reading
+// each other's events; callers and metrics keep using the plain names.
 import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type Producer } from "kafkajs";
 import { deadLetter, deadLetterTopic, defaultMaxAttempts, deliverWithRetries } from "./deliver-with-retries.js";
 import { parseEnvelope } from "./create-event.js";
@@ -13,6 +16,8 @@ export interface KafkaBusOptions {
   readonly clientId: string;
   /** Partitions of topics this bus creates. */
   readonly partitions?: number;
+  /** Prefix of every topic and consumer group on the broker; none by default. */
+  readonly namespace?: string | undefined;
 }
 
 export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus> {
@@ -26,6 +31,7 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
   const admin: Admin = kafka.admin();
   const consumers = new Set<Consumer>();
   const knownTopics = new Set<string>();
+  const onBroker = (name: string) => (options.namespace ? `${options.namespace}.${name}` : name);
   try {
     await Promise.all([producer.connect(), admin.connect()]);
   } catch (error) {
@@ -45,9 +51,9 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
   async function publish(topic: string, events: readonly EventEnvelope[]): Promise<void> {
     if (events.length === 0) return;
     try {
-      await ensureTopics([topic]);
+      await ensureTopics([onBroker(topic)]);
       await producer.send({
-        topic,
+        topic: onBroker(topic),
         acks: -1,
         messages: events.map((event) => ({
           key: event.key,
@@ -61,10 +67,20 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
   }
 
   async function subscribe(subscription: SubscribeOptions): Promise<Subscription> {
-    await ensureTopics([subscription.topic, deadLetterTopic(subscription.topic)]);
-    const consumer = kafka.consumer({ groupId: subscription.group, sessionTimeout: 10_000, heartbeatInterval: 1000, maxWaitTimeInMs: 250 });
+    const deadLetters = deadLetterTopic(subscription.topic);
+    await ensureTopics([onBroker(subscription.topic), onBroker(deadLetters)]);
+    // A rebalance waits at most 15 s for members to rejoin (kafkajs waits 60 s by default):
+    // a member killed while it was still joining would otherwise hold every partition of
+    // its group for a minute after its replacement starts.
+    const consumer = kafka.consumer({
+      groupId: onBroker(subscription.group),
+      sessionTimeout: 10_000,
+      rebalanceTimeout: 15_000,
+      heartbeatInterval: 1000,
+      maxWaitTimeInMs: 250,
+    });
     await consumer.connect();
-    await consumer.subscribe({ topic: subscription.topic, fromBeginning: true });
+    await consumer.subscribe({ topic: onBroker(subscription.topic), fromBeginning: true });
     let stopping = false;
     await consumer.run({
       eachBatchAutoResolve: false,
@@ -75,7 +91,7 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
           const text = message.value?.toString("utf8") ?? "";
           const event = parseEnvelope(text);
           if (!event) {
-            await producer.send({ topic: deadLetterTopic(batch.topic), messages: [{ key: message.key, value: text, headers: { "dlq-error": "not an event envelope" } }] });
+            await producer.send({ topic: onBroker(deadLetters), messages: [{ key: message.key, value: text, headers: { "dlq-error": "not an event envelope" } }] });
             subscription.onDeadLetter?.();
           } else {
             const outcome = await deliverWithRetries(subscription.handler, event, {
@@ -86,7 +102,7 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
             });
             if (!outcome.delivered) {
               if (outcome.stopped || stopping) break; // leave it unresolved: another member will retry it
-              await publish(deadLetterTopic(batch.topic), [deadLetter(event, batch.topic, outcome)]);
+              await publish(deadLetters, [deadLetter(event, subscription.topic, outcome)]);
               subscription.onDeadLetter?.();
             }
           }
@@ -116,7 +132,11 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
         throw new EventBusError("unavailable", "Kafka is unavailable", { cause: error });
       }
     },
-    lag: (subscriptions) => consumerLag(admin, subscriptions),
+    lag: async (subscriptions) => {
+      const readings = await consumerLag(admin, subscriptions.map(({ topic, group }) => ({ topic: onBroker(topic), group: onBroker(group) })));
+      // Reported under the plain names, as the metrics label them.
+      return readings.map((reading, index) => ({ ...reading, topic: subscriptions[index]!.topic, group: subscriptions[index]!.group }));
+    },
     close: async () => {
       await Promise.all([...consumers].map((consumer) => consumer.disconnect()));
       consumers.clear();
