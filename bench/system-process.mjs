@@ -38,7 +38,7 @@ async function startEmbedded() {
 async function startDistributed() {
   if (!process.env.MONGODB_URI || !process.env.KAFKA_BROKERS) throw new Error("distributed mode needs MONGODB_URI and KAFKA_BROKERS");
   const cluster = await startCluster({
-    base: { ...base, API_KEY_PEPPER: "bench-pepper-0123456789abcdef0123456789", MONGODB_DB_PREFIX: `bench${Date.now().toString(36)}` },
+    base: { ...base, API_KEY_PEPPER: "bench-pepper-0123456789abcdef0123456789", MONGODB_DB_PREFIX: `bench${Date.now().toString(36)}`, KAFKA_NAMESPACE: `bench${Date.now().toString(36)}` },
     output: (service, text) => process.stdout.write(text.split("\n").filter(Boolean).map((line) => `[${service}] ${line}\n`).join("")),
   });
   return { restUrl: `http://127.0.0.1:${cluster.restPort}`, mcpUrl: `http://127.0.0.1:${cluster.mcpPort}`, stop: () => cluster.stop() };

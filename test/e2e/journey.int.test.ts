@@ -39,6 +39,13 @@ describe("distributed end-to-end journey, ledger killed and restarted in the mid
     },
   });
 
+  /** The ledger's own event metrics, shown when the totals are wrong: consumed or not, lag, failures. */
+  const ledgerEventState = async () => {
+    const text = await fetch(`http://127.0.0.1:${system.opsPorts.ledger}/metrics`).then((response) => response.text(), (error) => String(error));
+    const lines = text.split("\n").filter((line) => /^levy_events_(consumed_total|handler_failures_total|consumer_lag|produced_total)\{/.test(line));
+    return `ledger event metrics when the totals were read:\n${lines.join("\n")}`;
+  };
+
   beforeAll(async () => {
     docs = await startDocumentServer();
     // The certificates service reads the document with its real reader (no test reader).
@@ -110,7 +117,7 @@ describe("distributed end-to-end journey, ledger killed and restarted in the mid
     // MCP calls are rate limited (120 a minute per account): poll once a second.
     const summary = await eventually(() => tool("get_sales_summary", october), (s) => s.currencies[0]?.refund_count === 1, 60_000, 1000);
     expect(summary).toMatchObject({ object: "tax.sales_summary", period_from: "2026-10", period_to: "2026-10", testmode: false });
-    expect(summary.currencies).toEqual([octoberTotals]);
+    expect(summary.currencies, await ledgerEventState()).toEqual([octoberTotals]);
     const filingId = "fil_2026-10_US-MI_USD";
     const filing = await eventually(() => tool("get_filing", { filing_id: filingId }), (f) => f.refunds === 4000, 60_000, 1000);
     expect(filing).toMatchObject({ id: filingId, jurisdiction_id: "US-MI", gross_sales: 12500, tax_collected: 750, refunds: 4000, refunded_tax: 240, net_tax: 510, testmode: false });

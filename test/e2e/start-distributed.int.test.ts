@@ -26,7 +26,7 @@ describe("npm run start:distributed (deploy/distributed/start.mjs)", () => {
 
   it("starts every service against the given FerretDB and Kafka, prints a working admin token, and stops on Ctrl-C", { timeout: 120_000 }, async () => {
     const [port, mcpPort] = [await freePort(), await freePort()];
-    const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), MCP_PORT: String(mcpPort), LOG_LEVEL: "warn", MONGODB_DB_PREFIX: `s${Date.now().toString(36)}` };
+    const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), MCP_PORT: String(mcpPort), LOG_LEVEL: "warn", MONGODB_DB_PREFIX: `s${Date.now().toString(36)}`, KAFKA_NAMESPACE: `s${Date.now().toString(36)}` };
     // The suite's own FerretDB and Kafka are handed over, so the script never runs
     // start.sh or stop.sh on servers the other suites share (its own start of them is
     // the same start.sh that test/setup/infra.ts runs).

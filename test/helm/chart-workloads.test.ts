@@ -12,7 +12,7 @@ const renderings: [string, () => K8sObject[]][] = [
   ["production-like values", () => renderValid({ values: [productionValues] })],
 ];
 
-describe.each(renderings)("chart workloads with %s", (_, renderObjects) => {
+describe.each(renderings)("chart workloads with %s", (rendering, renderObjects) => {
   let objects: K8sObject[];
   beforeAll(() => {
     provisionChartTools();
@@ -25,6 +25,11 @@ describe.each(renderings)("chart workloads with %s", (_, renderObjects) => {
     const name = containerOf(service).envFrom[0].configMapRef.name;
     return ofKind(objects, "ConfigMap").find((map) => map.metadata.name === name)!.data!;
   };
+
+  it("sets KAFKA_NAMESPACE in every service's ConfigMap only when kafka.namespace is given", () => {
+    const namespaces = serviceNames.map((service) => configOf(service).KAFKA_NAMESPACE);
+    expect(new Set(namespaces)).toEqual(new Set([rendering === "default values" ? undefined : "levy-prod"]));
+  });
 
   it("has one Deployment per service", () => {
     expect(ofKind(objects, "Deployment").map(componentOf).sort()).toEqual([...serviceNames].sort());

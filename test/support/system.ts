@@ -103,14 +103,18 @@ export async function startDistributedSystem(
   const { onOutput } = options;
   const { MONGODB_URI, KAFKA_BROKERS } = process.env;
   if (!MONGODB_URI || !KAFKA_BROKERS) throw new Error("MONGODB_URI and KAFKA_BROKERS must be set by test/setup/infra.ts");
+  // A fresh set of databases, topics and consumer groups per run, so runs never see each
+  // other's records or events (a suite's unconsumed events would otherwise be the next
+  // suite's backlog on the shared broker).
+  const runName = `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const cluster = await startCluster({
     base: {
       ...process.env,
       ADMIN_TOKEN: testAdminToken,
       API_KEY_PEPPER: testPepper,
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "warn",
-      // A fresh set of databases per run, so runs never see each other's records.
-      MONGODB_DB_PREFIX: `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`,
+      MONGODB_DB_PREFIX: runName,
+      KAFKA_NAMESPACE: runName,
       ...extraEnv,
     },
     output: (service: string, text: string) => {

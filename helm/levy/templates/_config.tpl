@@ -19,6 +19,9 @@ LOG_LEVEL: {{ .root.Values.logLevel | quote }}
 STORAGE: "mongo"
 EVENTS: "kafka"
 MONGODB_DB_PREFIX: {{ .root.Values.mongodb.dbPrefix | quote }}
+{{- with .root.Values.kafka.namespace }}
+KAFKA_NAMESPACE: {{ . | quote }}
+{{- end }}
 {{ $prefix }}_GRPC_PORT: {{ .topo.grpcPort | quote }}
 {{ $prefix }}_OPS_PORT: {{ .topo.opsPort | quote }}
 {{- with .topo.public }}

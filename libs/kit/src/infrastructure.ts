@@ -16,6 +16,11 @@ export const infrastructureSettings = {
   dataDir: setting("DATA_DIR", "directory of the embedded store (one folder per service)", z.string().min(1).default("./.data")),
   events: setting("EVENTS", "event bus adapter: in-process or kafka", configSchemas.eventsKind()),
   kafkaBrokers: setting("KAFKA_BROKERS", "comma-separated Kafka brokers host:port (required when EVENTS=kafka)", configSchemas.brokers().optional()),
+  kafkaNamespace: setting(
+    "KAFKA_NAMESPACE",
+    "prefix of every Kafka topic and consumer group (<namespace>.<name>), for installations sharing one Kafka cluster; none by default",
+    z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, "1-40 letters, digits, _ or -, starting with a letter or digit").optional(),
+  ),
 };
 
 export interface InfrastructureConfig {
@@ -25,6 +30,7 @@ export interface InfrastructureConfig {
   readonly dataDir: string;
   readonly events: "in-process" | "kafka";
   readonly kafkaBrokers?: string[] | undefined;
+  readonly kafkaNamespace?: string | undefined;
 }
 
 export function assertInfrastructureConfig(config: InfrastructureConfig): void {
@@ -48,6 +54,6 @@ export async function openStore(service: string, config: InfrastructureConfig, r
  * caller may pass it in; otherwise each service gets its own Kafka client.
  */
 export async function openEventBus(service: string, config: InfrastructureConfig, shared?: EventBus): Promise<EventBus> {
-  if (config.events === "kafka") return createKafkaBus({ brokers: config.kafkaBrokers ?? [], clientId: `levy-${service}` });
+  if (config.events === "kafka") return createKafkaBus({ brokers: config.kafkaBrokers ?? [], clientId: `levy-${service}`, namespace: config.kafkaNamespace });
   return shared ?? createInProcessBus();
 }
