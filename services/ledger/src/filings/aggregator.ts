@@ -10,7 +10,7 @@
 //
 // Events of one account share a partition key, so one consumer applies them in order
 // and aggregate updates rarely race; races (approve/reject) are retried.
-import type { EventEnvelope, EventHandler } from "@levy/events";
+import { isOutage, type EventEnvelope, type EventHandler } from "@levy/events";
 import { epochSeconds } from "@levy/kit";
 import { StorageError, type Collection, type Scope, type Stored } from "@levy/storage";
 import type { Outbox } from "@levy/kit";
@@ -36,6 +36,26 @@ export interface AggregatorOptions {
   readonly outbox?: Outbox;
 }
 
+/**
+ * An aggregate that stayed claimed by another write through every quick retry. On the
+ * MongoDB adapter that is usually a writer that crashed between claiming a version and
+ * writing it (a ledger killed mid-event): the claim is rolled forward only 30 s later
+ * (libs/storage mongo-versioned-update.ts). Not the event's fault, so the consumer
+ * retries it as long as that lasts instead of counting attempts towards dead-lettering.
+ */
+export class AggregateBusyError extends Error {
+  readonly code = "aggregate_busy";
+  constructor(aggregateId: string) {
+    super(`aggregate ${aggregateId} kept changing; giving up for now (the event is retried)`);
+    this.name = "AggregateBusyError";
+  }
+}
+
+/** The filings consumer's transient failures: an outage of its database, or a busy aggregate. */
+export function isTransientForFilings(error: unknown): boolean {
+  return isOutage(error) || error instanceof AggregateBusyError;
+}
+
 /** Applies `mutate` to one aggregate unless this event already did; creates it if absent. */
 export async function applyOnce<T extends Aggregate>(
   collection: Collection<T>,
@@ -59,7 +79,7 @@ export async function applyOnce<T extends Aggregate>(
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
     }
   }
-  throw new Error(`aggregate ${create.id} kept changing; giving up for now (the event is retried)`);
+  throw new AggregateBusyError(create.id);
 }
 
 interface Contribution {
