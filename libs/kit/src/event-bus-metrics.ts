@@ -7,6 +7,7 @@
 //   levy_events_consumer_lag{topic,group}            events published and not yet settled
 import type { EventBus, EventHandler } from "@levy/events";
 import { Counter, Gauge, type Registry } from "prom-client";
+import type { Logger } from "./logger.js";
 
 /** Lag is asked of Kafka at most this often by default, however often Prometheus scrapes. */
 const defaultLagCacheMs = 10_000;
@@ -19,7 +20,8 @@ export function groupLabel(group: string): string {
   return group.replace(/_[0-9A-Za-z]{20}$/, "");
 }
 
-export function instrumentEventBus(bus: EventBus, registry: Registry, options: { lagCacheMs?: number } = {}): EventBus {
+export function instrumentEventBus(bus: EventBus, registry: Registry, options: { lagCacheMs?: number; logger?: Logger } = {}): EventBus {
+  const { logger } = options;
   const lagCacheMs = options.lagCacheMs ?? defaultLagCacheMs;
   const produced = new Counter({ name: "levy_events_produced_total", help: "Events published, by topic and outcome (ok, error)", labelNames: ["topic", "outcome"] as const, registers: [registry] });
   const consumed = new Counter({
@@ -64,6 +66,8 @@ export function instrumentEventBus(bus: EventBus, registry: Registry, options: {
           await options.handler(event);
         } catch (error) {
           failures.inc(labels);
+          // Each attempt's reason, so a dead-lettered event can be explained from the logs.
+          logger?.warn({ ...labels, event_id: event.id, event_type: event.type, err: error }, "event handler failed; the event is retried");
           throw error;
         }
         consumed.inc({ ...labels, outcome: "processed" });
@@ -73,6 +77,7 @@ export function instrumentEventBus(bus: EventBus, registry: Registry, options: {
         handler,
         onDeadLetter: () => {
           consumed.inc({ ...labels, outcome: "dead_lettered" });
+          logger?.error(labels, "an event failed every attempt and was moved to the dead-letter topic");
           options.onDeadLetter?.();
         },
       });

@@ -56,7 +56,7 @@ export async function startService<D extends Record<string, Setting<unknown>>>(
   const store = await openStore(options.service, hosting, metrics.registry);
   const openedBus = await openEventBus(options.service, hosting, options.sharedBus);
   const ownsBus = openedBus !== options.sharedBus;
-  const bus = instrumentEventBus(openedBus, metrics.registry);
+  const bus = instrumentEventBus(openedBus, metrics.registry, { logger });
   const built = await options.build({ config, logger, metrics, store, bus });
   const hosted = await hostService(
     {
