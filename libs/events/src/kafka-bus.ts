@@ -69,16 +69,7 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
   async function subscribe(subscription: SubscribeOptions): Promise<Subscription> {
     const deadLetters = deadLetterTopic(subscription.topic);
     await ensureTopics([onBroker(subscription.topic), onBroker(deadLetters)]);
-    // A rebalance waits at most 15 s for members to rejoin (kafkajs waits 60 s by default):
-    // a member killed while it was still joining would otherwise hold every partition of
-    // its group for a minute after its replacement starts.
-    const consumer = kafka.consumer({
-      groupId: onBroker(subscription.group),
-      sessionTimeout: 10_000,
-      rebalanceTimeout: 15_000,
-      heartbeatInterval: 1000,
-      maxWaitTimeInMs: 250,
-    });
+    const consumer = kafka.consumer({ groupId: onBroker(subscription.group), sessionTimeout: 10_000, heartbeatInterval: 1000, maxWaitTimeInMs: 250 });
     await consumer.connect();
     await consumer.subscribe({ topic: onBroker(subscription.topic), fromBeginning: true });
     let stopping = false;
