@@ -111,7 +111,7 @@ export function describeEventBusContract(adapter: string, makeBus: () => Promise
       await Promise.all([sub.close(), dlqSub.close()]);
     });
 
-    it("retries through an outage of the handler's database for longer than maxAttempts, and never dead-letters the event", async () => {
+    it("retries through an outage of the handler's database or a busy record for longer than maxAttempts, and never dead-letters the event", async () => {
       const topic = unique("t-outage");
       const dead: EventEnvelope[] = [];
       const applied: string[] = [];
@@ -123,10 +123,11 @@ export function describeEventBusContract(adapter: string, makeBus: () => Promise
         group: unique("g-main"),
         maxAttempts: 2,
         handler: async (e) => {
-          // Six failures that say "my server is down" (as StorageError does), then success.
+          // Three failures that say "my server is down", three that say "the record is
+          // being changed" (as StorageError does), then success.
           if (outageCalls < 6) {
             outageCalls += 1;
-            throw Object.assign(new Error("database unavailable"), { code: "unavailable" });
+            throw Object.assign(new Error("database unavailable or record busy"), { code: outageCalls <= 3 ? "unavailable" : "conflict" });
           }
           applied.push(e.id);
         },

@@ -1,8 +1,9 @@
 // Runs a handler until it succeeds or has failed `maxAttempts` times, backing off
-// between attempts; the caller then dead-letters the event. A failure that says the
-// handler's own dependencies are down (its database, the broker) is not the event's
-// fault: it is retried for as long as the outage lasts and never counts as an attempt,
-// so an outage longer than the backoff never moves good events to the dead-letter topic.
+// between attempts; the caller then dead-letters the event. Two failures are not the
+// event's fault and never count as attempts, however long they last: the handler's own
+// dependencies being down (its database, the broker), and a record it writes being busy
+// (a version conflict: on MongoDB a writer that crashed mid-update leaves a claim that is
+// rolled forward only 30 s later). So good events never reach the dead-letter topic.
 import type { EventEnvelope, EventHandler } from "./port.js";
 
 export const defaultMaxAttempts = 5;
@@ -16,7 +17,7 @@ export interface DeliveryOptions {
   readonly maxAttempts: number;
   /** True once the subscriber is closing: give up without dead-lettering. */
   readonly shouldStop?: () => boolean;
-  /** Errors of an outage rather than of the event; default: `code === "unavailable"`. */
+  /** Errors that are not the event's fault; default: isTransientFailure. */
   readonly isTransient?: (error: unknown) => boolean;
   /** Called during each wait (a Kafka consumer heartbeats, so a long outage keeps its partitions). */
   readonly whileWaiting?: () => Promise<void>;
@@ -27,11 +28,16 @@ export function isOutage(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "unavailable";
 }
 
+/** An outage, or a version conflict on a record the handler writes (it clears when retried). */
+export function isTransientFailure(error: unknown): boolean {
+  return isOutage(error) || (typeof error === "object" && error !== null && (error as { code?: unknown }).code === "conflict");
+}
+
 const maxOutageBackoffMs = 2000;
 
 export async function deliverWithRetries(handler: EventHandler, event: EventEnvelope, options: DeliveryOptions): Promise<DeliveryOutcome> {
   const shouldStop = options.shouldStop ?? (() => false);
-  const isTransient = options.isTransient ?? isOutage;
+  const isTransient = options.isTransient ?? isTransientFailure;
   let lastError = "";
   let attempts = 0;
   for (let tries = 1; ; tries += 1) {

@@ -13,4 +13,4 @@ export { createKafkaBus, type KafkaBusOptions } from "./kafka-bus.js";
 export { createInProcessBus } from "./in-process-bus.js";
 export { withEventDedupe, createMemoryProcessedEventLog } from "./dedupe.js";
 export { createEvent, newEventId, parseEnvelope, type NewEvent } from "./create-event.js";
-export { deadLetterTopic, deliverWithRetries, isOutage, type DeliveryOutcome } from "./deliver-with-retries.js";
+export { deadLetterTopic, deliverWithRetries, isOutage, isTransientFailure, type DeliveryOutcome } from "./deliver-with-retries.js";

@@ -7,7 +7,7 @@ import { createTransactionStore, openTransactionCollections, transactionSource }
 import { ledgerSettings } from "./config.js";
 import { ledgerTopic } from "./events/ledger-events.js";
 import { createOutbox, outboxIndexCollection, type OutboxDocument, type OutboxIndexRecord } from "@levy/kit";
-import { createAggregator, filingsGroup, isTransientForFilings, processedEventCollection, type ProcessedEventRecord } from "./filings/aggregator.js";
+import { createAggregator, filingsGroup, processedEventCollection, type ProcessedEventRecord } from "./filings/aggregator.js";
 import { filingCollection, summaryCollection, type FilingRecord, type SummaryRecord } from "./filings/filing.js";
 import { createFilingStore, filingSource } from "./filings/filing-store.js";
 import { filingTopic } from "./events/ledger-events.js";
@@ -72,7 +72,6 @@ export function startLedger(options: StartLedgerOptions = {}): Promise<RunningSe
           unapplied.delete(event.id);
         },
         maxAttempts: 10,
-        isTransient: isTransientForFilings,
       });
       outbox.start(config.outboxIntervalMs);
       return {

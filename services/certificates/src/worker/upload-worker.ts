@@ -37,6 +37,10 @@ async function settle(collections: Collections, scope: Scope, upload: Stored<Upl
       current = await collections.uploads.get(scope, upload.id);
     }
   }
+  // Still processing after every quick retry (a crashed writer's claim on MongoDB): the
+  // event bus retries the conflict without spending attempts, instead of the upload
+  // staying "processing" for good.
+  if (current?.status === "processing") throw new StorageError("conflict", `upload ${upload.id} kept changing; the event is retried`);
 }
 
 async function fulfilRequest(collections: Collections, scope: Scope, requestId: string, certificateId: string): Promise<void> {

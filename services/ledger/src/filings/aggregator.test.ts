@@ -1,10 +1,11 @@
 // A busy aggregate (claimed by a write that never finished) must not cost the event its
-// delivery attempts: applyOnce gives up with AggregateBusyError, which the filings
-// consumer treats like an outage, so the event waits instead of being dead-lettered.
+// delivery attempts: applyOnce rethrows the conflict after its quick retries, and the
+// event bus retries conflicts without counting them, so the event waits for the claim
+// to clear instead of being dead-lettered.
 import { describe, expect, it } from "vitest";
-import { deliverWithRetries } from "@levy/events";
+import { deliverWithRetries, isTransientFailure } from "@levy/events";
 import { StorageError, type Collection } from "@levy/storage";
-import { AggregateBusyError, applyOnce, isTransientForFilings } from "./aggregator.js";
+import { applyOnce } from "./aggregator.js";
 
 interface Counter {
   id: string;
@@ -33,13 +34,14 @@ const scope = { accountId: "acct_1", livemode: false };
 const create: Counter = { id: "sum_1", applied_events: [], total: 0 };
 
 describe("filings aggregator on a busy aggregate", () => {
-  it("gives up after its quick retries with AggregateBusyError, a transient failure", async () => {
+  it("rethrows the conflict after its quick retries, a failure the event bus treats as transient", async () => {
     const { collection } = claimedCollection(Number.POSITIVE_INFINITY);
     const failure = await applyOnce(collection, scope, create, "evt_1", (current) => ({ total: current.total + 5 })).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(AggregateBusyError);
-    expect(isTransientForFilings(failure)).toBe(true);
-    expect(isTransientForFilings(new StorageError("unavailable", "down"))).toBe(true);
-    expect(isTransientForFilings(new Error("bad event"))).toBe(false);
+    expect(failure).toBeInstanceOf(StorageError);
+    expect(failure).toMatchObject({ code: "conflict", message: expect.stringMatching(/sum_1 kept changing/) });
+    expect(isTransientFailure(failure)).toBe(true);
+    expect(isTransientFailure(new StorageError("unavailable", "down"))).toBe(true);
+    expect(isTransientFailure(new Error("bad event"))).toBe(false);
   });
 
   it("applies the event once the claim clears, without spending its delivery attempts", async () => {
@@ -47,7 +49,7 @@ describe("filings aggregator on a busy aggregate", () => {
     const { collection, current } = claimedCollection(120);
     const handler = async () => void (await applyOnce(collection, scope, create, "evt_1", (stored) => ({ total: stored.total + 5 })));
     const event = { id: "evt_1" } as Parameters<typeof deliverWithRetries>[1];
-    const outcome = await deliverWithRetries(handler, event, { maxAttempts: 1, isTransient: isTransientForFilings });
+    const outcome = await deliverWithRetries(handler, event, { maxAttempts: 1 });
     expect(outcome).toEqual({ delivered: true });
     expect(current()).toMatchObject({ total: 5, applied_events: ["evt_1"] });
   });

@@ -10,7 +10,7 @@
 //
 // Events of one account share a partition key, so one consumer applies them in order
 // and aggregate updates rarely race; races (approve/reject) are retried.
-import { isOutage, type EventEnvelope, type EventHandler } from "@levy/events";
+import type { EventEnvelope, EventHandler } from "@levy/events";
 import { epochSeconds } from "@levy/kit";
 import { StorageError, type Collection, type Scope, type Stored } from "@levy/storage";
 import type { Outbox } from "@levy/kit";
@@ -18,6 +18,7 @@ import { eventTypes, ledgerEvent, type LineAmount, type RefundPayload, type Tran
 import { filingId, monthOf, summaryId, type Aggregate, type FilingRecord, type SummaryRecord } from "./filing.js";
 
 const ringSize = 200;
+const quickRetries = 50;
 export const filingsGroup = "ledger-filings";
 
 export interface ProcessedEventRecord {
@@ -37,26 +38,11 @@ export interface AggregatorOptions {
 }
 
 /**
- * An aggregate that stayed claimed by another write through every quick retry. On the
- * MongoDB adapter that is usually a writer that crashed between claiming a version and
- * writing it (a ledger killed mid-event): the claim is rolled forward only 30 s later
- * (libs/storage mongo-versioned-update.ts). Not the event's fault, so the consumer
- * retries it as long as that lasts instead of counting attempts towards dead-lettering.
+ * Applies `mutate` to one aggregate unless this event already did; creates it if absent.
+ * A conflict that outlasts the quick retries (on MongoDB, usually a writer that crashed
+ * mid-update, whose claim is rolled forward 30 s later) is rethrown: the event bus
+ * retries conflicts without spending the event's attempts.
  */
-export class AggregateBusyError extends Error {
-  readonly code = "aggregate_busy";
-  constructor(aggregateId: string) {
-    super(`aggregate ${aggregateId} kept changing; giving up for now (the event is retried)`);
-    this.name = "AggregateBusyError";
-  }
-}
-
-/** The filings consumer's transient failures: an outage of its database, or a busy aggregate. */
-export function isTransientForFilings(error: unknown): boolean {
-  return isOutage(error) || error instanceof AggregateBusyError;
-}
-
-/** Applies `mutate` to one aggregate unless this event already did; creates it if absent. */
 export async function applyOnce<T extends Aggregate>(
   collection: Collection<T>,
   scope: Scope,
@@ -64,7 +50,7 @@ export async function applyOnce<T extends Aggregate>(
   eventId: string,
   mutate: (current: Stored<T>) => Partial<T> | Promise<Partial<T>>,
 ): Promise<boolean> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
+  for (let attempt = 1; ; attempt += 1) {
     const current = (await collection.get(scope, create.id)) ?? (await collection.insertIfAbsent(scope, create)).record;
     if (current.applied_events.includes(eventId)) return false;
     const set = await mutate(current);
@@ -76,10 +62,10 @@ export async function applyOnce<T extends Aggregate>(
       return true;
     } catch (error) {
       if (!(error instanceof StorageError && error.code === "conflict")) throw error;
+      if (attempt >= quickRetries) throw new StorageError("conflict", `aggregate ${create.id} kept changing; the event is retried`, undefined, { cause: error });
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
     }
   }
-  throw new AggregateBusyError(create.id);
 }
 
 interface Contribution {
