@@ -106,6 +106,35 @@ export function describeCatalog(mode: string, startSystem: () => Promise<SystemU
         const list = await api("/tax/customers?limit=100", { key });
         expect(list.body.data.filter((customer: { email: string }) => customer.email === "race@example.com")).toHaveLength(1);
       });
+
+      it("names the winner in full in every duplicate_customer of concurrent creates", async () => {
+        const raceKey = (await createAccount(system.restUrl, system.adminToken, "Duplicate races")).testSecret;
+        for (let round = 0; round < 5; round += 1) {
+          const body = { email: `twin-${round}@example.com`, reference_customer_id: `twin-${round}` };
+          const responses = await Promise.all(Array.from({ length: 10 }, () => api("/tax/customers", { key: raceKey, body })));
+          const winners = responses.filter((response) => response.status === 200);
+          expect(winners).toHaveLength(1);
+          const winner = winners[0]!.body;
+          for (const loser of responses.filter((response) => response.status !== 200)) {
+            expect(loser.status).toBe(409);
+            expect(loser.body.error).toMatchObject({
+              error_code: "duplicate_customer",
+              error_meta: { id: winner.id, reference_customer_id: body.reference_customer_id, email: body.email },
+            });
+          }
+        }
+      });
+
+      it("reports a missing e-mail or reference id of the other customer as null in error_meta, as the customer shows it", async () => {
+        const first = await api("/tax/customers", { key, body: { reference_customer_id: "c-no-email" } });
+        expect(first.body.email).toBeNull();
+        const duplicate = await api("/tax/customers", { key, body: { reference_customer_id: "c-no-email", email: "someone@example.com" } });
+        expect(duplicate.status).toBe(409);
+        expect(duplicate.body.error.error_meta).toEqual({ id: first.body.id, reference_customer_id: "c-no-email", email: null });
+        const anonymous = await api("/tax/customers", { key, body: { email: "anonymous@example.com" } });
+        const again = await api("/tax/customers", { key, body: { email: "anonymous@example.com" } });
+        expect(again.body.error.error_meta).toEqual({ id: anonymous.body.id, reference_customer_id: null, email: "anonymous@example.com" });
+      });
     });
 
     describe("pagination", () => {
