@@ -135,6 +135,23 @@ export function describeCatalog(mode: string, startSystem: () => Promise<SystemU
         const again = await api("/tax/customers", { key, body: { email: "anonymous@example.com" } });
         expect(again.body.error.error_meta).toEqual({ id: anonymous.body.id, reference_customer_id: null, email: "anonymous@example.com" });
       });
+
+      it("refuses a reference id in the form of a customer service id, so a path id names one customer only", async () => {
+        const target = await api("/tax/customers", { key, body: { reference_customer_id: "c-target", name: "Target" } });
+        const lookalikes = [target.body.id, `cust_${"A".repeat(20)}`];
+        for (const reference of lookalikes) {
+          const created = await api("/tax/customers", { key, body: { reference_customer_id: reference, name: "Shadow" } });
+          expect(created.status).toBe(400);
+          expect(created.body.error).toMatchObject({ error_code: "invalid_field", error_meta: { field: "reference_customer_id" } });
+          const updated = await api("/tax/customers/c-ada", { key, body: { reference_customer_id: reference } });
+          expect(updated.status).toBe(400);
+          expect(updated.body.error).toMatchObject({ error_code: "invalid_field", error_meta: { field: "reference_customer_id" } });
+        }
+        expect((await api(`/tax/customers/${target.body.id}`, { key })).body.name).toBe("Target");
+        expect((await api("/tax/customers/c-ada", { key })).body.reference_customer_id).toBe("c-ada");
+        // Only the exact service-id form is reserved.
+        expect((await api("/tax/customers", { key, body: { reference_customer_id: "cust_42" } })).status).toBe(200);
+      });
     });
 
     describe("pagination", () => {
@@ -252,6 +269,17 @@ export function describeCatalog(mode: string, startSystem: () => Promise<SystemU
         expect((await api("/tax/merchants", { key, version: V })).body.data.map((m: { id: string }) => m.id)).not.toContain(deleted.body.id);
         expect((await api(`/tax/merchants/${deleted.body.id}`, { key, version: V, method: "DELETE" })).status).toBe(404);
         expect((await api("/tax/merchants", { key, version: V, body: merchant })).status).toBe(200);
+      });
+
+      it("refuses a reference id in the form of a merchant service id (merch_… or the agent-tool spelling mer_…)", async () => {
+        const target = await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: "m-target", name: "Target" } });
+        for (const reference of [target.body.id, `merch_${"B".repeat(20)}`, `mer_${"C".repeat(20)}`]) {
+          const created = await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: reference, name: "Shadow" } });
+          expect(created.status).toBe(400);
+          expect(created.body.error).toMatchObject({ error_code: "invalid_field", error_meta: { field: "reference_merchant_id" } });
+        }
+        expect((await api(`/tax/merchants/${target.body.id}`, { key, version: V })).body.name).toBe("Target");
+        expect((await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: "merch_7", name: "Fine" } })).status).toBe(200);
       });
 
       it("pages merchants 10 at a time by default, at most 100", async () => {

@@ -28,7 +28,7 @@ export {
   openEventBus,
   type InfrastructureConfig,
 } from "./infrastructure.js";
-export { newId, derivedId, randomToken, epochSeconds } from "./ids.js";
+export { newId, derivedId, hasIdForm, randomToken, epochSeconds } from "./ids.js";
 export { identifierText, isVisibleIdentifier, identifierProblem } from "./identifier-text.js";
 export {
   serviceNames,

@@ -2,7 +2,7 @@
 // lookup by either id form, and creation-ordered listing that skips deleted ones.
 import { LevyError, epochSeconds, newId } from "@levy/kit";
 import { StorageError, type Collection, type Scope, type Store, type Stored } from "@levy/storage";
-import { type CustomerRecord, emailKey, isServiceCustomerId, isValidEmail, referenceKey } from "../domain/customer.js";
+import { type CustomerRecord, assertReferenceCustomerId, emailKey, isServiceCustomerId, isValidEmail, referenceKey } from "../domain/customer.js";
 import { type ClaimOutcome, type ClaimRecord, type Claimant, createUniqueClaims } from "./unique-claims.js";
 
 export interface NewCustomer {
@@ -81,6 +81,7 @@ export async function createCustomerStore(store: Store): Promise<CustomerStore> 
       if (input.email !== undefined && !isValidEmail(input.email)) {
         throw new LevyError("invalid_email", "email is not a valid e-mail address", { field: "email" });
       }
+      assertReferenceCustomerId(input.reference_customer_id);
       const now = epochSeconds();
       const record: CustomerRecord = {
         id: newId("cust"),
@@ -107,6 +108,7 @@ export async function createCustomerStore(store: Store): Promise<CustomerStore> 
       if (changes.email !== undefined && !isValidEmail(changes.email)) {
         throw new LevyError("invalid_email", "email is not a valid e-mail address", { field: "email" });
       }
+      assertReferenceCustomerId(changes.reference_customer_id);
       const current = await find(scope, customerId);
       const set = changedFields(current, changes);
       if (Object.keys(set).length === 0) return current;

@@ -8,7 +8,7 @@ import type { Address } from "@levy/proto/levy/common/v1/common_pb.js";
 import type { Scope, Stored } from "@levy/storage";
 import type { MerchantStore } from "../adapters/merchant-store.js";
 import { isValidEmail } from "../domain/customer.js";
-import type { MerchantAddress, MerchantRecord } from "../domain/merchant.js";
+import { type MerchantAddress, type MerchantRecord, assertReferenceMerchantId } from "../domain/merchant.js";
 import { type TaxId, normalizeTaxIdValue, taxIdProblem } from "../domain/tax-id.js";
 import { clampLimit, withCursorErrors } from "./paging.js";
 
@@ -75,6 +75,7 @@ export function merchantHandlers(merchants: MerchantStore): MerchantHandlers {
     createMerchant: async (request) => {
       const scope = scopeFrom(request.scope);
       checkEmail(request.email);
+      assertReferenceMerchantId(request.referenceMerchantId);
       const record = await merchants.create(scope, {
         reference_merchant_id: request.referenceMerchantId,
         name: request.name,
