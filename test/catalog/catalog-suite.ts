@@ -282,6 +282,25 @@ export function describeCatalog(mode: string, startSystem: () => Promise<SystemU
         expect((await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: "merch_7", name: "Fine" } })).status).toBe(200);
       });
 
+      it("refuses a default_address that contradicts itself, on create and on update, with the calculations' address rules", async () => {
+        const philadelphia = { address_line_1: "1 Market St", address_city: "Philadelphia", address_postal_code: "19103", address_country: "US" };
+        const californiaZip19103 = { ...philadelphia, address_province: "CA" };
+        const created = await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: "m-addr", name: "Shop", default_address: californiaZip19103 } });
+        expect(created.status).toBe(400);
+        expect(created.body.error).toMatchObject({ error_code: "invalid_address", error_meta: { field: "default_address.address_postal_code" } });
+        expect((await api("/tax/merchants/m-addr", { key, version: V })).status).toBe(404);
+
+        const valid = await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: "m-addr", name: "Shop", default_address: { ...philadelphia, address_province: "PA" } } });
+        expect(valid.status).toBe(200);
+        const updated = await api("/tax/merchants/m-addr", { key, version: V, body: { default_address: californiaZip19103 } });
+        expect(updated.status).toBe(400);
+        expect(updated.body.error).toMatchObject({ error_code: "invalid_address", error_meta: { field: "default_address.address_postal_code" } });
+        const canadian = await api("/tax/merchants/m-addr", { key, version: V, body: { default_address: { address_postal_code: "M5V 2T6", address_province: "BC", address_country: "CA" } } });
+        expect(canadian.status).toBe(400);
+        expect(canadian.body.error.error_meta.field).toMatch(/^default_address\./);
+        expect((await api("/tax/merchants/m-addr", { key, version: V })).body.default_address).toMatchObject({ address_province: "PA", address_postal_code: "19103" });
+      });
+
       it("pages merchants 10 at a time by default, at most 100", async () => {
         const pageKey = (await createAccount(system.restUrl, system.adminToken, "Merchant pages")).testSecret;
         await Promise.all(Array.from({ length: 12 }, (_, i) => api("/tax/merchants", { key: pageKey, version: V, body: { reference_merchant_id: `pm-${i}`, name: `M${i}` } })));
