@@ -106,6 +106,52 @@ export function describeCatalog(mode: string, startSystem: () => Promise<SystemU
         const list = await api("/tax/customers?limit=100", { key });
         expect(list.body.data.filter((customer: { email: string }) => customer.email === "race@example.com")).toHaveLength(1);
       });
+
+      it("names the winner in full in every duplicate_customer of concurrent creates", async () => {
+        const raceKey = (await createAccount(system.restUrl, system.adminToken, "Duplicate races")).testSecret;
+        for (let round = 0; round < 5; round += 1) {
+          const body = { email: `twin-${round}@example.com`, reference_customer_id: `twin-${round}` };
+          const responses = await Promise.all(Array.from({ length: 10 }, () => api("/tax/customers", { key: raceKey, body })));
+          const winners = responses.filter((response) => response.status === 200);
+          expect(winners).toHaveLength(1);
+          const winner = winners[0]!.body;
+          for (const loser of responses.filter((response) => response.status !== 200)) {
+            expect(loser.status).toBe(409);
+            expect(loser.body.error).toMatchObject({
+              error_code: "duplicate_customer",
+              error_meta: { id: winner.id, reference_customer_id: body.reference_customer_id, email: body.email },
+            });
+          }
+        }
+      });
+
+      it("reports a missing e-mail or reference id of the other customer as null in error_meta, as the customer shows it", async () => {
+        const first = await api("/tax/customers", { key, body: { reference_customer_id: "c-no-email" } });
+        expect(first.body.email).toBeNull();
+        const duplicate = await api("/tax/customers", { key, body: { reference_customer_id: "c-no-email", email: "someone@example.com" } });
+        expect(duplicate.status).toBe(409);
+        expect(duplicate.body.error.error_meta).toEqual({ id: first.body.id, reference_customer_id: "c-no-email", email: null });
+        const anonymous = await api("/tax/customers", { key, body: { email: "anonymous@example.com" } });
+        const again = await api("/tax/customers", { key, body: { email: "anonymous@example.com" } });
+        expect(again.body.error.error_meta).toEqual({ id: anonymous.body.id, reference_customer_id: null, email: "anonymous@example.com" });
+      });
+
+      it("refuses a reference id in the form of a customer service id, so a path id names one customer only", async () => {
+        const target = await api("/tax/customers", { key, body: { reference_customer_id: "c-target", name: "Target" } });
+        const lookalikes = [target.body.id, `cust_${"A".repeat(20)}`];
+        for (const reference of lookalikes) {
+          const created = await api("/tax/customers", { key, body: { reference_customer_id: reference, name: "Shadow" } });
+          expect(created.status).toBe(400);
+          expect(created.body.error).toMatchObject({ error_code: "invalid_field", error_meta: { field: "reference_customer_id" } });
+          const updated = await api("/tax/customers/c-ada", { key, body: { reference_customer_id: reference } });
+          expect(updated.status).toBe(400);
+          expect(updated.body.error).toMatchObject({ error_code: "invalid_field", error_meta: { field: "reference_customer_id" } });
+        }
+        expect((await api(`/tax/customers/${target.body.id}`, { key })).body.name).toBe("Target");
+        expect((await api("/tax/customers/c-ada", { key })).body.reference_customer_id).toBe("c-ada");
+        // Only the exact service-id form is reserved.
+        expect((await api("/tax/customers", { key, body: { reference_customer_id: "cust_42" } })).status).toBe(200);
+      });
     });
 
     describe("pagination", () => {
@@ -223,6 +269,36 @@ export function describeCatalog(mode: string, startSystem: () => Promise<SystemU
         expect((await api("/tax/merchants", { key, version: V })).body.data.map((m: { id: string }) => m.id)).not.toContain(deleted.body.id);
         expect((await api(`/tax/merchants/${deleted.body.id}`, { key, version: V, method: "DELETE" })).status).toBe(404);
         expect((await api("/tax/merchants", { key, version: V, body: merchant })).status).toBe(200);
+      });
+
+      it("refuses a reference id in the form of a merchant service id (merch_… or the agent-tool spelling mer_…)", async () => {
+        const target = await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: "m-target", name: "Target" } });
+        for (const reference of [target.body.id, `merch_${"B".repeat(20)}`, `mer_${"C".repeat(20)}`]) {
+          const created = await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: reference, name: "Shadow" } });
+          expect(created.status).toBe(400);
+          expect(created.body.error).toMatchObject({ error_code: "invalid_field", error_meta: { field: "reference_merchant_id" } });
+        }
+        expect((await api(`/tax/merchants/${target.body.id}`, { key, version: V })).body.name).toBe("Target");
+        expect((await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: "merch_7", name: "Fine" } })).status).toBe(200);
+      });
+
+      it("refuses a default_address that contradicts itself, on create and on update, with the calculations' address rules", async () => {
+        const philadelphia = { address_line_1: "1 Market St", address_city: "Philadelphia", address_postal_code: "19103", address_country: "US" };
+        const californiaZip19103 = { ...philadelphia, address_province: "CA" };
+        const created = await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: "m-addr", name: "Shop", default_address: californiaZip19103 } });
+        expect(created.status).toBe(400);
+        expect(created.body.error).toMatchObject({ error_code: "invalid_address", error_meta: { field: "default_address.address_postal_code" } });
+        expect((await api("/tax/merchants/m-addr", { key, version: V })).status).toBe(404);
+
+        const valid = await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: "m-addr", name: "Shop", default_address: { ...philadelphia, address_province: "PA" } } });
+        expect(valid.status).toBe(200);
+        const updated = await api("/tax/merchants/m-addr", { key, version: V, body: { default_address: californiaZip19103 } });
+        expect(updated.status).toBe(400);
+        expect(updated.body.error).toMatchObject({ error_code: "invalid_address", error_meta: { field: "default_address.address_postal_code" } });
+        const canadian = await api("/tax/merchants/m-addr", { key, version: V, body: { default_address: { address_postal_code: "M5V 2T6", address_province: "BC", address_country: "CA" } } });
+        expect(canadian.status).toBe(400);
+        expect(canadian.body.error.error_meta.field).toMatch(/^default_address\./);
+        expect((await api("/tax/merchants/m-addr", { key, version: V })).body.default_address).toMatchObject({ address_province: "PA", address_postal_code: "19103" });
       });
 
       it("pages merchants 10 at a time by default, at most 100", async () => {

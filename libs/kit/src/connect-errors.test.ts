@@ -1,6 +1,6 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it } from "vitest";
-import { fromConnectError, toConnectError } from "./connect-errors.js";
+import { fromConnectError, nestFieldError, toConnectError } from "./connect-errors.js";
 import { LevyError } from "./levy-error.js";
 
 describe("fromConnectError", () => {
@@ -33,5 +33,23 @@ describe("a database or broker outage", () => {
   it("met in the gateway itself is upstream_unavailable too", () => {
     expect(fromConnectError(down).code).toBe("upstream_unavailable");
     expect(fromConnectError(Object.assign(new Error("duplicate"), { code: "duplicate" })).code).toBe("internal_error");
+  });
+});
+
+describe("nestFieldError", () => {
+  it("re-addresses another service's field error to where the object sits in this request", () => {
+    const sent = toConnectError(new LevyError("invalid_address", "ZIP 19103 is in Pennsylvania (PA), not in CA", { field: "address_postal_code", reason: "contradiction" }));
+    const nested = nestFieldError(sent, "merchant.default_address");
+    expect(nested).toBeInstanceOf(LevyError);
+    expect(nested).toMatchObject({
+      code: "invalid_address",
+      message: "merchant.default_address: ZIP 19103 is in Pennsylvania (PA), not in CA",
+      meta: { field: "merchant.default_address.address_postal_code", reason: "contradiction" },
+    });
+  });
+
+  it("leaves an error without a field alone", () => {
+    const outage = new ConnectError("connect ECONNREFUSED", Code.Unavailable);
+    expect(nestFieldError(outage, "merchant.default_address")).toBe(outage);
   });
 });

@@ -47,3 +47,17 @@ export function fromConnectError(error: unknown): LevyError {
       return new LevyError("internal_error", "internal error", undefined, { cause: error });
   }
 }
+
+/**
+ * An error another service raised about a field of an object this service passed on (an
+ * address), re-addressed to where that object sits in this service's request:
+ * "address_postal_code" under "merchant.default_address" becomes
+ * "merchant.default_address.address_postal_code", and the message says where. Errors
+ * without a field (outages, timeouts) are returned unchanged.
+ */
+export function nestFieldError(error: unknown, path: string): unknown {
+  const levy = fromConnectError(error);
+  const field = levy.meta?.field;
+  if (!field) return error;
+  return new LevyError(levy.code, `${path}: ${levy.message}`, { ...levy.meta, field: `${path}.${field}` }, { cause: error });
+}

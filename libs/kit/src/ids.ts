@@ -19,6 +19,11 @@ export function newId(prefix: string): string {
   return `${prefix}_${randomToken(20)}`;
 }
 
+/** Whether `value` has the form newId(prefix) and derivedId(prefix, …) give. */
+export function hasIdForm(prefix: string, value: string): boolean {
+  return value.startsWith(`${prefix}_`) && /^[0-9A-Za-z]{20}$/.test(value.slice(prefix.length + 1));
+}
+
 /**
  * An id of the same shape derived from `parts` (SHA-256 of their JSON, so the parts are
  * framed): the same parts always give the same id, for records whose natural key must

@@ -1,7 +1,7 @@
 // @levy/kit: what every Levy service shares. Kept small on purpose.
 export { errorCodes, isErrorCode, type ErrorCode } from "./error-codes.js";
 export { LevyError, isLevyError, missingField, invalidField, type ErrorMeta } from "./levy-error.js";
-export { toConnectError, fromConnectError } from "./connect-errors.js";
+export { toConnectError, fromConnectError, nestFieldError } from "./connect-errors.js";
 export { setting, loadConfig, configSchemas, ConfigError, type Setting, type ConfigOf } from "./config.js";
 export { createLogger, type Logger, type LoggerOptions } from "./logger.js";
 export {
@@ -28,7 +28,7 @@ export {
   openEventBus,
   type InfrastructureConfig,
 } from "./infrastructure.js";
-export { newId, derivedId, randomToken, epochSeconds } from "./ids.js";
+export { newId, derivedId, hasIdForm, randomToken, epochSeconds } from "./ids.js";
 export { identifierText, isVisibleIdentifier, identifierProblem } from "./identifier-text.js";
 export {
   serviceNames,

@@ -1,9 +1,12 @@
 // Wires the catalog service: its own database, the three stores and the RPC surface.
-// Product categories are checked against calc-engine, which owns them.
+// Product categories are checked against calc-engine and merchant addresses against
+// geo-resolver, which own those rules.
 import { createRpcClient, createRpcTransport, startService, type RunningService } from "@levy/kit";
 import type { EventBus } from "@levy/events";
 import { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
+import { GeoResolverService } from "@levy/proto/levy/geo_resolver/v1/geo_resolver_pb.js";
+import { createAddressCheck } from "./adapters/address-check.js";
 import { createCategoryCheck } from "./adapters/category-check.js";
 import { createCustomerStore } from "./adapters/customer-store.js";
 import { createMerchantStore } from "./adapters/merchant-store.js";
@@ -31,6 +34,10 @@ export function startCatalog(options: StartCatalogOptions = {}): Promise<Running
         CertificatesService,
         createRpcTransport({ baseUrl: config.certificatesUrl, interceptors: [metrics.clientInterceptor] }),
       );
+      const geo = createRpcClient(
+        GeoResolverService,
+        createRpcTransport({ baseUrl: config.geoResolverUrl, interceptors: [metrics.clientInterceptor] }),
+      );
       // The exemption certificate manager knows whether a customer's master buyer was deleted.
       const buyerDeleted = async (scope: { accountId: string; livemode: boolean }, customer: { id: string; referenceCustomerId: string }) =>
         (await certificates.getBuyerStatus({ scope, customer })).buyerDeleted;
@@ -41,7 +48,7 @@ export function startCatalog(options: StartCatalogOptions = {}): Promise<Running
       };
       return {
         serviceNames: ["levy.catalog.v1.CatalogService"],
-        registerRoutes: (router) => registerCatalogService(router, stores, { buyerDeleted }),
+        registerRoutes: (router) => registerCatalogService(router, stores, { customers: { buyerDeleted }, checkAddress: createAddressCheck(geo) }),
       };
     },
   });

@@ -5,4 +5,5 @@ export const catalogSettings = {
   ...infrastructureSettings,
   calcEngineUrl: upstreamUrlSetting("calc-engine"),
   certificatesUrl: upstreamUrlSetting("certificates"),
+  geoResolverUrl: upstreamUrlSetting("geo-resolver"),
 };

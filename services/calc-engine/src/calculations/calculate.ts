@@ -26,6 +26,7 @@ import type { RateBook } from "../rates/rate-book.js";
 import type { CertificateExemptions } from "../exemptions/certificate-exemptions.js";
 import type { CalculationStore } from "./calculation-store.js";
 import { type RateCoverage, type ZipRateLookup, planJurisdictions } from "./jurisdiction-plan.js";
+import { locateMerchant } from "./locate-merchant.js";
 
 export interface CalculationDeps {
   readonly book: RateBook;
@@ -312,7 +313,7 @@ async function calculateCommon(deps: CalculationDeps, common: Common, platform?:
   let feePriced: PricedOrder | undefined;
   if (fees) {
     const feePlan = merchant?.defaultAddress && merchant.defaultAddress.addressCountry !== ""
-      ? planJurisdictions(deps.book, location(await deps.geo.resolveLocation({ address: merchant.defaultAddress })), day, deps.zipRates)
+      ? planJurisdictions(deps.book, location(await locateMerchant(deps.geo, merchant.defaultAddress)), day, deps.zipRates)
       : plan;
     feePriced = priceOrder(fees, feeProducts, { book: deps.book, jurisdictions: feePlan.jurisdictions, day, perUnit: true, chargeFees: false });
   }

@@ -2,8 +2,8 @@
 // lookup by either id form, and creation-ordered listing that skips deleted ones.
 import { LevyError, epochSeconds, newId } from "@levy/kit";
 import { StorageError, type Collection, type Scope, type Store, type Stored } from "@levy/storage";
-import { type CustomerRecord, emailKey, isServiceCustomerId, isValidEmail, referenceKey } from "../domain/customer.js";
-import { type ClaimRecord, createUniqueClaims } from "./unique-claims.js";
+import { type CustomerRecord, assertReferenceCustomerId, emailKey, isServiceCustomerId, isValidEmail, referenceKey } from "../domain/customer.js";
+import { type ClaimOutcome, type ClaimRecord, type Claimant, createUniqueClaims } from "./unique-claims.js";
 
 export interface NewCustomer {
   readonly reference_customer_id?: string | undefined;
@@ -47,12 +47,25 @@ export async function createCustomerStore(store: Store): Promise<CustomerStore> 
     return customer !== null && customer.deleted_at === null;
   };
 
-  async function duplicateError(scope: Scope, ownerId: string): Promise<LevyError> {
-    const owner = await customers.get(scope, ownerId);
+  /** A customer claims its keys with the facts error_meta must show to a loser. */
+  const claimantOf = (record: CustomerRecord): Claimant => ({
+    id: record.id,
+    facts: { reference_customer_id: record.reference_customer_id, email: record.email },
+  });
+
+  /**
+   * Names the other customer (spec rule 3): from its record once that holds the key, else
+   * from its claim, because its create or update is still being written.
+   */
+  async function duplicateError(scope: Scope, taken: Extract<ClaimOutcome, { ok: false }>): Promise<LevyError> {
+    const owner = await customers.get(scope, taken.ownerId);
+    const written = owner !== null && owner.deleted_at === null && uniqueKeys(owner).includes(taken.key);
+    const facts = written ? owner : (taken.claimant ?? owner);
+    // "" is an absent value; the gateway shows it as null, as in the customer object.
     return new LevyError("duplicate_customer", "a customer with this email or reference_customer_id already exists", {
-      id: ownerId,
-      reference_customer_id: owner?.reference_customer_id ?? "",
-      email: owner?.email ?? "",
+      id: taken.ownerId,
+      reference_customer_id: facts?.reference_customer_id ?? "",
+      email: facts?.email ?? "",
     });
   }
 
@@ -68,6 +81,7 @@ export async function createCustomerStore(store: Store): Promise<CustomerStore> 
       if (input.email !== undefined && !isValidEmail(input.email)) {
         throw new LevyError("invalid_email", "email is not a valid e-mail address", { field: "email" });
       }
+      assertReferenceCustomerId(input.reference_customer_id);
       const now = epochSeconds();
       const record: CustomerRecord = {
         id: newId("cust"),
@@ -80,8 +94,8 @@ export async function createCustomerStore(store: Store): Promise<CustomerStore> 
         deleted_at: null,
       };
       const keys = uniqueKeys(record);
-      const outcome = await claims.claim(scope, keys, record.id, (id) => live(scope, id));
-      if (!outcome.ok) throw await duplicateError(scope, outcome.ownerId);
+      const outcome = await claims.claim(scope, keys, claimantOf(record), (id) => live(scope, id));
+      if (!outcome.ok) throw await duplicateError(scope, outcome);
       try {
         return await customers.insert(scope, record);
       } catch (error) {
@@ -94,14 +108,15 @@ export async function createCustomerStore(store: Store): Promise<CustomerStore> 
       if (changes.email !== undefined && !isValidEmail(changes.email)) {
         throw new LevyError("invalid_email", "email is not a valid e-mail address", { field: "email" });
       }
+      assertReferenceCustomerId(changes.reference_customer_id);
       const current = await find(scope, customerId);
       const set = changedFields(current, changes);
       if (Object.keys(set).length === 0) return current;
       const next = { ...current, ...set };
       const oldKeys = uniqueKeys(current);
       const newKeys = uniqueKeys(next).filter((key) => !oldKeys.includes(key));
-      const outcome = await claims.claim(scope, newKeys, current.id, (id) => live(scope, id));
-      if (!outcome.ok) throw await duplicateError(scope, outcome.ownerId);
+      const outcome = await claims.claim(scope, newKeys, claimantOf(next), (id) => live(scope, id));
+      if (!outcome.ok) throw await duplicateError(scope, outcome);
       let updated: Stored<CustomerRecord>;
       try {
         updated = await customers.update(scope, current.id, { expectedVersion: current.version, set: { ...set, updated_at: epochSeconds() } });

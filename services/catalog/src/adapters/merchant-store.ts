@@ -58,7 +58,7 @@ export async function createMerchantStore(store: Store): Promise<MerchantStore> 
       const now = epochSeconds();
       const record: MerchantRecord = { id: newId("merch"), ...input, created_at: now, updated_at: now, deleted_at: null };
       const keys = [claimKey(input.reference_merchant_id)];
-      const outcome = await claims.claim(scope, keys, record.id, (id) => live(scope, id));
+      const outcome = await claims.claim(scope, keys, { id: record.id, facts: { reference_merchant_id: record.reference_merchant_id } }, (id) => live(scope, id));
       if (!outcome.ok) {
         throw new LevyError("duplicate_reference_id", "A merchant with this reference ID already exists.", {
           id: outcome.ownerId,

@@ -1,4 +1,5 @@
 // The customer record and the pure rules about its fields.
+import { hasIdForm, invalidField } from "@levy/kit";
 import { z } from "zod";
 
 export interface CustomerRecord {
@@ -28,5 +29,15 @@ export function referenceKey(referenceCustomerId: string): string {
 }
 
 export function isServiceCustomerId(value: string): boolean {
-  return /^cust_[A-Za-z0-9]{20}$/.test(value);
+  return hasIdForm("cust", value);
+}
+
+/**
+ * A reference id in the service-id form would make a path id (`/tax/customers/{id}`) name
+ * two customers, and lookups prefer the service id, so it is refused.
+ */
+export function assertReferenceCustomerId(reference: string | undefined): void {
+  if (reference !== undefined && isServiceCustomerId(reference)) {
+    throw invalidField("reference_customer_id", "reference_customer_id must not have the form of a customer ID (cust_ and 20 letters or digits)");
+  }
 }

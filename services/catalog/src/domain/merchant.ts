@@ -1,5 +1,6 @@
 // A seller on a platform. Soft deleted: afterwards it is gone from get and list and
 // its reference_merchant_id may be used again.
+import { hasIdForm, invalidField } from "@levy/kit";
 import type { TaxId } from "./tax-id.js";
 
 export interface MerchantAddress {
@@ -25,5 +26,16 @@ export interface MerchantRecord {
 }
 
 export function isServiceMerchantId(value: string): boolean {
-  return /^merch_[A-Za-z0-9]{20}$/.test(value);
+  return hasIdForm("merch", value);
+}
+
+/**
+ * A reference id in a service-id form would make a path or tool id name two merchants, so
+ * it is refused: `merch_…` (what Levy issues) and `mer_…` (the agent-tool spelling in the
+ * spec, which Levy does not issue but an agent may be told to expect).
+ */
+export function assertReferenceMerchantId(reference: string): void {
+  if (isServiceMerchantId(reference) || hasIdForm("mer", reference)) {
+    throw invalidField("reference_merchant_id", "reference_merchant_id must not have the form of a merchant ID (merch_ or mer_ and 20 letters or digits)");
+  }
 }

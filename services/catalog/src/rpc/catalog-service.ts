@@ -1,6 +1,7 @@
 // levy.catalog.v1.CatalogService: customers, products and merchants.
 import type { ConnectRouter } from "@connectrpc/connect";
 import { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
+import type { AddressCheck } from "../adapters/address-check.js";
 import type { CustomerStore } from "../adapters/customer-store.js";
 import type { MerchantStore } from "../adapters/merchant-store.js";
 import type { ProductStore } from "../adapters/product-store.js";
@@ -14,10 +15,16 @@ export interface CatalogStores {
   readonly merchants: MerchantStore;
 }
 
-export function registerCatalogService(router: ConnectRouter, stores: CatalogStores, rules?: CustomerRules): void {
+/** What catalog's rules ask other services: buyer status (certificates), addresses (geo-resolver). */
+export interface CatalogRules {
+  readonly customers?: CustomerRules;
+  readonly checkAddress: AddressCheck;
+}
+
+export function registerCatalogService(router: ConnectRouter, stores: CatalogStores, rules: CatalogRules): void {
   router.service(CatalogService, {
-    ...customerHandlers(stores.customers, rules),
+    ...customerHandlers(stores.customers, rules.customers),
     ...productHandlers(stores.products),
-    ...merchantHandlers(stores.merchants),
+    ...merchantHandlers(stores.merchants, rules.checkAddress),
   });
 }

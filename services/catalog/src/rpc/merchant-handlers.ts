@@ -1,14 +1,15 @@
 // Merchant RPCs, with the field rules the store does not see: e-mail format, tax ID
-// formats per type, and an address that names its country.
+// formats per type, and an address that names its country and can be placed.
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { LevyError, invalidField, scopeFrom } from "@levy/kit";
 import type { CatalogService, MerchantSchema, TaxId as TaxIdMessage } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import type { Address } from "@levy/proto/levy/common/v1/common_pb.js";
 import type { Scope, Stored } from "@levy/storage";
+import type { AddressCheck } from "../adapters/address-check.js";
 import type { MerchantStore } from "../adapters/merchant-store.js";
 import { isValidEmail } from "../domain/customer.js";
-import type { MerchantAddress, MerchantRecord } from "../domain/merchant.js";
+import { type MerchantAddress, type MerchantRecord, assertReferenceMerchantId } from "../domain/merchant.js";
 import { type TaxId, normalizeTaxIdValue, taxIdProblem } from "../domain/tax-id.js";
 import { clampLimit, withCursorErrors } from "./paging.js";
 
@@ -70,17 +71,26 @@ function merchantMessage(record: Stored<MerchantRecord>, scope: Scope): MessageI
   };
 }
 
-export function merchantHandlers(merchants: MerchantStore): MerchantHandlers {
+export function merchantHandlers(merchants: MerchantStore, checkAddress: AddressCheck): MerchantHandlers {
+  /** The address as stored, once the rules calculations use can place it. */
+  async function checkedAddress(address: Address | undefined): Promise<MerchantAddress | null> {
+    const record = addressRecord(address);
+    if (record) await checkAddress(record, "default_address");
+    return record;
+  }
+
   return {
     createMerchant: async (request) => {
       const scope = scopeFrom(request.scope);
       checkEmail(request.email);
+      assertReferenceMerchantId(request.referenceMerchantId);
+      const taxIds = taxIdRecords(request.taxIds);
       const record = await merchants.create(scope, {
         reference_merchant_id: request.referenceMerchantId,
         name: request.name,
         email: request.email || null,
-        default_address: addressRecord(request.defaultAddress),
-        tax_ids: taxIdRecords(request.taxIds),
+        default_address: await checkedAddress(request.defaultAddress),
+        tax_ids: taxIds,
       });
       return { merchant: merchantMessage(record, scope) };
     },
@@ -96,11 +106,12 @@ export function merchantHandlers(merchants: MerchantStore): MerchantHandlers {
     updateMerchant: async (request) => {
       const scope = scopeFrom(request.scope);
       checkEmail(request.email);
+      const taxIds = request.setTaxIds ? taxIdRecords(request.taxIds) : undefined;
       const record = await merchants.update(scope, request.merchantId, {
         name: request.name,
         email: request.email,
-        default_address: request.defaultAddress ? (addressRecord(request.defaultAddress) ?? undefined) : undefined,
-        tax_ids: request.setTaxIds ? taxIdRecords(request.taxIds) : undefined,
+        default_address: (await checkedAddress(request.defaultAddress)) ?? undefined,
+        tax_ids: taxIds,
       });
       return { merchant: merchantMessage(record, scope) };
     },

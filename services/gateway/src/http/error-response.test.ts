@@ -27,6 +27,11 @@ describe("error responses", () => {
     });
   });
 
+  it("shows an empty meta value as null, as the record shows an absent field", () => {
+    const { body } = errorBody(new LevyError("duplicate_customer", "taken", { id: "cust_1", email: "", reference_customer_id: "r" }), "2026-03-01");
+    expect(body.error).toMatchObject({ error_meta: { id: "cust_1", email: null, reference_customer_id: "r" } });
+  });
+
   it("keeps the Retry-After hint out of error_meta", () => {
     const { body } = errorBody(new LevyError("upstream_unavailable", "down", { retry_after_seconds: "5" }), "2026-03-01");
     expect(body.error).toEqual({ error_code: "upstream_unavailable", error_message: "down" });

@@ -12,10 +12,13 @@ const RETRY_AFTER_META = "retry_after_seconds";
 export function errorBody(error: LevyError, version: ApiVersion): { status: number; body: Record<string, unknown> } {
   const status = httpStatusByCode[error.code];
   const { [RETRY_AFTER_META]: _retryAfter, ...meta } = error.meta ?? {};
+  // Meta values travel as strings; "" is a value the record does not have, shown as null
+  // as the record itself shows it (e.g. duplicate_customer's email).
+  const shownMeta = Object.fromEntries(Object.entries(meta).map(([key, value]) => [key, value === "" ? null : value]));
   const nested = {
     error_code: error.code,
     error_message: error.message,
-    ...(Object.keys(meta).length > 0 ? { error_meta: meta } : {}),
+    ...(Object.keys(shownMeta).length > 0 ? { error_meta: shownMeta } : {}),
   };
   const body = usesFlatErrors(version)
     ? { code: status, type: error.code.toUpperCase(), message: error.message, error: nested }
