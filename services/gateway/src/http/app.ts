@@ -1,5 +1,5 @@
 // The gateway's express application: request id → metrics → ops endpoints → JSON body
-// → admin API / authenticated /tax API → JSON 404 → one error handler.
+// → admin API / authenticated /tax API → JSON 405 or 404 → one error handler.
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { Client } from "@connectrpc/connect";
 import {
@@ -26,6 +26,7 @@ import { platformTransactionRoutes, refundReversalRoutes, refundRoutes, transact
 import type { KeyStore } from "../adapters/key-store.js";
 import { currentApiVersion } from "../domain/api-versions.js";
 import { adminRoutes } from "./admin-routes.js";
+import { allowedMethods } from "./allowed-methods.js";
 import { parseApiVersionHeader } from "./api-version.js";
 import { authenticate } from "./authenticate.js";
 import { calculationRoutes, platformCalculationRoutes } from "./calculation-routes.js";
@@ -104,7 +105,13 @@ export function createGatewayApp(options: GatewayHttpOptions): express.Express {
   tax.use("/certificate-uploads", certificateUploadRoutes(options.certificates.client, options.certificates.links));
   app.use("/tax", tax);
 
-  app.use((request: Request) => {
+  app.use((request: Request, response: Response) => {
+    // A known path asked with a method it does not have is 405, listing the ones it has.
+    const allowed = allowedMethods(app.router, request.path);
+    if (allowed.length > 0) {
+      response.setHeader("Allow", allowed.join(", "));
+      throw new LevyError("method_not_allowed", `${request.method} is not allowed on ${request.path.slice(0, 200)}; allowed: ${allowed.join(", ")}`);
+    }
     throw new LevyError("route_not_found", `no route ${request.method} ${request.path.slice(0, 200)}`);
   });
   app.use((error: unknown, _request: Request, response: Response, _next: NextFunction) => {

@@ -28,6 +28,16 @@ function totalFees(calculation: Calculation): number {
   return calculation.lineItems.reduce((sum, line) => sum + line.taxJurisdictions.reduce((s, e) => s + Number(e.feeAmount), 0), 0);
 }
 
+/**
+ * The spec lists STATE, COUNTY, CITY, DISTRICT or "" as a platform calculation's
+ * tax_authority_type: a national authority (VAT, GST) is "" there; jurisdiction_id and
+ * tax_type still say which one it is. Standard calculations keep COUNTRY (docs/decisions.md).
+ */
+function withPlatformAuthorityTypes(line: ReturnType<typeof presentLine>) {
+  const entries = line.tax_jurisdictions.map((entry) => (entry.tax_authority_type === "COUNTRY" ? { ...entry, tax_authority_type: "" } : entry));
+  return { ...line, tax_jurisdictions: entries };
+}
+
 /** Location fields came with 2026-03-01 (IP-based resolution). */
 function locationFields(calculation: Calculation, version: ApiVersion) {
   if (!versionAtLeast(version, "2026-03-01")) return { address_resolution_status: calculation.addressResolutionStatus };
@@ -79,8 +89,8 @@ export function presentPlatformCalculation(calculation: Calculation, version: Ap
     object: "tax.calculation",
     testmode: !calculation.livemode,
     customer_currency_code: calculation.customerCurrencyCode,
-    line_items: calculation.lineItems.map(presentLine),
-    ...(calculation.feeTotals ? { fee_line_items: calculation.feeLineItems.map(presentLine) } : {}),
+    line_items: calculation.lineItems.map(presentLine).map(withPlatformAuthorityTypes),
+    ...(calculation.feeTotals ? { fee_line_items: calculation.feeLineItems.map(presentLine).map(withPlatformAuthorityTypes) } : {}),
     totals: {
       order: presentTotals(calculation.totals),
       ...(calculation.feeTotals ? { fees: presentTotals(calculation.feeTotals) } : {}),

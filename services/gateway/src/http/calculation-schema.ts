@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { CustomerInputSchema, OrderDetailsInputSchema } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { addressMessage, addressSchema, taxIdSchema } from "./address-schema.js";
+import { refuseRepeatedLineItemIds } from "./unique-line-item-ids.js";
 
 /** Documented in docs/decisions.md ("Calculations"). */
 export const calculationLimits = { lineItems: 1000, maxAmount: 1_000_000_000_000, maxQuantity: 1_000_000_000 } as const;
@@ -19,8 +20,9 @@ const lineItem = z.strictObject({
 export const orderDetailsSchema = z.strictObject({
   customer_currency_code: z.string().trim().length(3).transform((code) => code.toUpperCase()),
   tax_included_in_amount: z.boolean().default(false),
-  automatic_tax: z.enum(["auto", "disabled"]).default("auto"),
-  line_items: z.array(lineItem).min(1).max(calculationLimits.lineItems),
+  // Levy has no manual tax: "disabled" (or anything but "auto") is refused, never charged anyway.
+  automatic_tax: z.enum(["auto"], { message: "must be auto: Levy always calculates the tax" }).default("auto"),
+  line_items: z.array(lineItem).min(1).max(calculationLimits.lineItems).superRefine(refuseRepeatedLineItemIds),
 });
 
 const ipSchema = z.strictObject({

@@ -4,7 +4,7 @@ import { LevyError } from "@levy/kit";
 import type { Jurisdiction } from "./jurisdiction.js";
 import type { AddressInput } from "./normalize-address.js";
 
-export type ResolutionPrecision = "" | "STREET" | "POSTAL_PLUS" | "POSTAL" | "PROVINCE" | "COUNTRY" | "APPROXIMATED";
+export type ResolutionPrecision = "STREET" | "POSTAL_PLUS" | "POSTAL" | "PROVINCE" | "COUNTRY" | "APPROXIMATED";
 
 /**
  * POSTAL_ONLY: the postal code decided (address lines are not geocoded).

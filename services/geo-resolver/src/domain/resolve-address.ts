@@ -1,6 +1,7 @@
 // Turns an address into the jurisdictions that tax it: US ZIPs (and the territories'
 // ones) through the ZIP index, Canada by province, special VAT territories by their
-// table, any other country at country level.
+// table, any other country at country level. Outside the US and Canada the province
+// reported is a code or "" (subdivision-code.ts).
 import { usRegion } from "../data/us-states.js";
 import { unresolvable, type AddressResolution } from "./address-resolution.js";
 import { countryJurisdiction, type Jurisdiction } from "./jurisdiction.js";
@@ -8,6 +9,7 @@ import { countryName, normalizeAddress, type AddressInput } from "./normalize-ad
 import { resolveCanadaAddress } from "./resolve-canada.js";
 import { resolveUsAddress } from "./resolve-us.js";
 import { findSpecialTerritory, vatAreaMemberOf } from "./special-territory.js";
+import { subdivisionCode } from "./subdivision-code.js";
 import type { ZipIndex } from "./zip-index.js";
 
 export class AddressResolver {
@@ -33,19 +35,20 @@ export class AddressResolver {
       const jurisdictions = this.cached(this.territories, country, () => [
         countryJurisdiction(member.vatArea, countryName(member.vatArea) ?? member.vatArea, undefined, member.source),
       ]);
-      return { address_used: address, jurisdictions, resolution_precision: "COUNTRY", address_resolution_status: "SPECIAL_TERRITORY" };
+      return { address_used: withProvince(address, subdivisionCode(address.address_province)), jurisdictions, resolution_precision: "COUNTRY", address_resolution_status: "SPECIAL_TERRITORY" };
     }
     const match = findSpecialTerritory(country, address.address_postal_code, address.address_province, address.address_city);
     if (match) {
       const t = match.territory;
       const jurisdictions = this.cached(this.territories, t.id, () => [countryJurisdiction(t.id, t.name, t.name, t.source)]);
       const precision = match.by === "postal" ? "POSTAL" : match.by === "province" ? "PROVINCE" : "COUNTRY";
-      return { address_used: address, jurisdictions, resolution_precision: precision, address_resolution_status: "SPECIAL_TERRITORY" };
+      const province = subdivisionCode(address.address_province) || match.subdivision;
+      return { address_used: withProvince(address, province), jurisdictions, resolution_precision: precision, address_resolution_status: "SPECIAL_TERRITORY" };
     }
     // EA (Ceuta and Melilla) needs a postal code or province to tell the two apart.
     if (country === "EA") throw unresolvable("address_postal_code", "address_country EA covers Ceuta (51xxx) and Melilla (52xxx): give the postal code");
     const jurisdictions = this.cached(this.countries, country, () => [countryJurisdiction(country, countryName(country) ?? country)]);
-    return { address_used: address, jurisdictions, resolution_precision: "COUNTRY", address_resolution_status: "COUNTRY_ONLY" };
+    return { address_used: withProvince(address, subdivisionCode(address.address_province)), jurisdictions, resolution_precision: "COUNTRY", address_resolution_status: "COUNTRY_ONLY" };
   }
 
   private cached(map: Map<string, readonly Jurisdiction[]>, key: string, make: () => Jurisdiction[]): readonly Jurisdiction[] {
@@ -56,4 +59,8 @@ export class AddressResolver {
     }
     return list;
   }
+}
+
+function withProvince(address: AddressInput, province: string): AddressInput {
+  return province === address.address_province ? address : { ...address, address_province: province };
 }

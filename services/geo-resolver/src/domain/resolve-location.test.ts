@@ -121,7 +121,10 @@ describe("zero", () => {
       const result = byIp(ip, "zero");
       expect(result).toMatchObject({ zero_rate: true, jurisdictions: [], location_source: "ip", address_resolution_status: "ZERO_RATE" });
     }
-    expect(byIp(ips.usStateOnly, "zero").address_used).toMatchObject({ address_country: "US", address_province: "Utah" });
+    // The province is a code, and the precision says how far the IP resolved.
+    expect(byIp(ips.usStateOnly, "zero")).toMatchObject({ resolution_precision: "PROVINCE", address_used: { address_country: "US", address_province: "UT" } });
+    expect(byIp(ips.caNothing, "zero")).toMatchObject({ resolution_precision: "COUNTRY", address_used: { address_country: "CA", address_province: "" } });
+    expect(byIp("10.0.0.1", "zero")).toMatchObject({ resolution_precision: "COUNTRY", address_used: { address_country: "", address_province: "" } });
   });
 
   it("resolves normally when the IP is sufficient", () => {

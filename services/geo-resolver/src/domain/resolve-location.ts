@@ -4,13 +4,14 @@
 // modes: strict, zero, approximate, best_effort.
 import { isIP } from "node:net";
 import { LevyError, invalidField, type ErrorCode } from "@levy/kit";
-import { caProvinceFrom, provinceOfPostalCode } from "../data/ca-provinces.js";
+import { provinceOfPostalCode } from "../data/ca-provinces.js";
 import { usRegionFrom } from "../data/us-states.js";
 import { isReservedIp } from "../ip/reserved-ranges.js";
 import type { IpLocation } from "../ip/ip-database.js";
 import { isUnresolvable, type AddressResolution } from "./address-resolution.js";
 import { countryName, type AddressInput } from "./normalize-address.js";
 import type { AddressResolver } from "./resolve-address.js";
+import { canadianProvinceOf, ipSubdivisionCode, withoutCountryPrefix } from "./subdivision-code.js";
 
 export const ipResolutionModes = ["strict", "zero", "approximate", "best_effort"] as const;
 export type IpResolutionMode = (typeof ipResolutionModes)[number];
@@ -136,12 +137,15 @@ export class LocationResolver {
       return this.fromIp(location, { country: "US", province: "", postal: zip });
     }
     if (location.country === "CA") {
-      const province = canadianProvince(location);
+      const province = canadianProvinceOf(location);
       if (!province) return { insufficient: "IP_RESOLUTION_INSUFFICIENT_CA" };
       return this.fromIp(location, { country: "CA", province, postal: "" });
     }
+    // The record's ISO code when it has one; else its name, which can still name a special
+    // VAT territory ("Canary Islands"). Only a code is reported back (subdivision-code.ts).
+    const province = withoutCountryPrefix(location.subdivisionCode) || location.subdivisionName.toUpperCase();
     const resolved =
-      this.tryFromIp(location, { country: location.country, province: location.subdivisionName.toUpperCase(), postal: location.postalCode.toUpperCase() }) ??
+      this.tryFromIp(location, { country: location.country, province, postal: location.postalCode.toUpperCase() }) ??
       this.tryFromIp(location, { country: location.country, province: "", postal: "" });
     return resolved ?? { insufficient: "IP_RESOLUTION_FAILED" };
   }
@@ -152,7 +156,7 @@ export class LocationResolver {
    */
   private approximate(location: IpLocation, reason: Insufficient): LocationResolution | undefined {
     if (reason === "IP_RESOLUTION_INSUFFICIENT_US") {
-      const region = usRegionFrom(stripCountry(location.subdivisionCode)) ?? usRegionFrom(location.subdivisionName);
+      const region = usRegionFrom(withoutCountryPrefix(location.subdivisionCode)) ?? usRegionFrom(location.subdivisionName);
       const slot = region ? this.addresses.zips.mostPopulousSlot(region.code) : -1;
       if (slot < 0) return undefined;
       return approximated(this.addresses.resolveNormalized({ ...emptyAddress, address_country: "US", address_postal_code: this.addresses.zips.zip(slot) }));
@@ -205,31 +209,27 @@ function ipError(code: Insufficient): LevyError {
   }
 }
 
-function stripCountry(code: string): string {
-  const dash = code.indexOf("-");
-  return dash === -1 ? code : code.slice(dash + 1);
-}
-
-function canadianProvince(location: IpLocation): string | undefined {
-  const fromCode = location.subdivisionCode === "" ? undefined : caProvinceFrom(stripCountry(location.subdivisionCode));
-  return (fromCode ?? (location.subdivisionName === "" ? undefined : caProvinceFrom(location.subdivisionName)))?.code;
-}
-
 function approximated(resolution: AddressResolution): LocationResolution {
   return { ...resolution, resolution_precision: "APPROXIMATED", address_resolution_status: "APPROXIMATED", location_source: "ip", zero_rate: false };
 }
 
+/**
+ * Zero rates for an IP that did not resolve far enough. The precision says how far it did:
+ * PROVINCE when the record names a subdivision, else COUNTRY, the spec's coarsest value
+ * (also when not even the country is known: address_country is then "").
+ */
 function zeroRate(location: IpLocation | null): LocationResolution {
+  const province = location ? ipSubdivisionCode(location) : "";
   return {
     address_used: {
       ...emptyAddress,
       address_country: location?.country ?? "",
-      address_province: location?.subdivisionName ?? "",
+      address_province: province,
       address_postal_code: location?.postalCode ?? "",
       address_city: location?.city ?? "",
     },
     jurisdictions: [],
-    resolution_precision: "",
+    resolution_precision: province === "" ? "COUNTRY" : "PROVINCE",
     address_resolution_status: "ZERO_RATE",
     location_source: "ip",
     zero_rate: true,

@@ -3,10 +3,17 @@
 // code is given.
 import { specialTerritories, vatAreaMembers, type SpecialTerritory, type TerritoryRule, type VatAreaMember } from "../data/special-territories.js";
 import { jurisdictionSlug } from "./jurisdiction-slug.js";
+import { subdivisionCode } from "./subdivision-code.js";
 
 export interface TerritoryMatch {
   readonly territory: SpecialTerritory;
   readonly by: "country" | "postal" | "province";
+  /** The territory's subdivision code in the matched country (the rule's first code-shaped province), or "". */
+  readonly subdivision: string;
+}
+
+function subdivisionOf(rule: TerritoryRule): string {
+  return rule.provinces?.map(subdivisionCode).find((code) => code !== "") ?? "";
 }
 
 const byCountryCode = new Map<string, SpecialTerritory>();
@@ -33,21 +40,21 @@ export function compactPostalCode(postal: string): string {
 
 export function findSpecialTerritory(country: string, postal: string, province: string, city: string): TerritoryMatch | undefined {
   const own = byCountryCode.get(country);
-  if (own) return { territory: own, by: "country" };
+  if (own) return { territory: own, by: "country", subdivision: "" };
   const rules = rulesByCountry.get(country);
   if (!rules) return undefined;
   const compact = compactPostalCode(postal);
   if (compact !== "") {
     for (const { territory, rule } of rules) {
-      if (rule.postalPrefixes?.some((prefix) => compact.startsWith(prefix))) return { territory, by: "postal" };
+      if (rule.postalPrefixes?.some((prefix) => compact.startsWith(prefix))) return { territory, by: "postal", subdivision: subdivisionOf(rule) };
       const shared = rule.sharedPostalCodes;
-      if (shared?.codes.includes(compact) && city !== "" && shared.cities.includes(jurisdictionSlug(city))) return { territory, by: "postal" };
+      if (shared?.codes.includes(compact) && city !== "" && shared.cities.includes(jurisdictionSlug(city))) return { territory, by: "postal", subdivision: subdivisionOf(rule) };
     }
     return undefined;
   }
   if (province === "") return undefined;
   for (const { territory, rule } of rules) {
-    if (rule.provinces?.includes(province)) return { territory, by: "province" };
+    if (rule.provinces?.includes(province)) return { territory, by: "province", subdivision: subdivisionOf(rule) };
   }
   return undefined;
 }
