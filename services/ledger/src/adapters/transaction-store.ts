@@ -177,7 +177,7 @@ export function createTransactionStore(
           reversed_at: null,
           metadata: request.metadata,
         };
-        const updated = { ...current, lines: applyRefundLines(current.lines, lines, 1), refunds: [...current.refunds, refund] };
+        const updated = { ...current, lines: applyRefundLines(current, lines, 1), refunds: [...current.refunds, refund] };
         return {
           set: { lines: updated.lines, refunds: updated.refunds },
           events: [ledgerEvent(scope, eventTypes.refundCreated, refundPayload(updated, refund))],
@@ -202,7 +202,7 @@ export function createTransactionStore(
         const reversed: RefundRecord = { ...refund, reversed_at: epochSeconds() };
         const updated = {
           ...current,
-          lines: applyRefundLines(current.lines, refund.lines, -1),
+          lines: applyRefundLines(current, refund.lines, -1),
           refunds: current.refunds.map((candidate) => (candidate.id === refundId ? reversed : candidate)),
         };
         return {
