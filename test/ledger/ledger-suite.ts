@@ -242,6 +242,70 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
       });
     });
 
+    describe("dates that decide filings", () => {
+      const now = () => Math.floor(Date.now() / 1000);
+      const expectFieldError = (response: { status: number; body: any }, field: string) => {
+        expect(response.status).toBe(400);
+        expect(response.body.error).toMatchObject({ error_code: "invalid_field", error_meta: { field } });
+        expect(response.body.error.error_message).toContain(field);
+      };
+
+      it("transaction_processed_at must be an integer between 2000-01-01 and a day from now; 0 is not 'now'", async () => {
+        const calc = await calculate([1000]);
+        for (const bad of [0, 86_400, Date.UTC(1999, 11, 31, 23, 59, 59) / 1000, 99_999_999_999, now() + 2 * 86_400, 1_790_000_000.5]) {
+          expectFieldError(await record(calc.id, nextOrder(), { transaction_processed_at: bad }), "transaction_processed_at");
+        }
+        const earliest = await record(calc.id, nextOrder(), { transaction_processed_at: Date.UTC(2000, 0, 1) / 1000 });
+        expect(earliest.status).toBe(200);
+        const soon = await record((await calculate([1000])).id, nextOrder(), { transaction_processed_at: now() + 3600 });
+        expect(soon.status).toBe(200);
+      });
+
+      it("platform transaction_processed_at has the same window", async () => {
+        const merchant = await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: "m-dates", name: "Dates", default_address: detroit } });
+        expect(merchant.status).toBe(200);
+        const calc = await api("/tax/platform/calculations", {
+          key,
+          version: V,
+          body: {
+            customer: { address: detroit },
+            merchant: { merchant_id: "m-dates" },
+            order_details: { customer_currency_code: "USD", line_items: [{ amount: 2500, quantity: 1, product_category: "GENERAL_MERCHANDISE" }] },
+            roles: ["marketplace_provider"],
+          },
+        });
+        expect(calc.status).toBe(200);
+        const body = (processedAt: number) => ({ platform_calculation_id: calc.body.id, reference_order_id: nextOrder(), reference_payment_id: "pay-1", transaction_processed_at: processedAt });
+        for (const bad of [0, 86_400, 99_999_999_999]) {
+          expectFieldError(await api("/tax/platform/transactions", { key, version: V, body: body(bad) }), "transaction_processed_at");
+        }
+        expect((await api("/tax/platform/transactions", { key, version: V, body: body(1_790_000_000) })).status).toBe(200);
+      });
+
+      it("refund_processed_at has the same window and is never before the sale", async () => {
+        const calc = await calculate([10000]);
+        const transaction = (await record(calc.id, nextOrder())).body;
+        const partial = (refundProcessedAt: number) => ({
+          transaction_id: transaction.id,
+          type: "partial",
+          refund_processed_at: refundProcessedAt,
+          line_items: [{ reference_line_item_id: "l1", amount: 100 }],
+        });
+        for (const bad of [0, 86_400, 99_999_999_999, now() + 2 * 86_400, 1_790_000_000 - 1]) {
+          expectFieldError(await refund(partial(bad)), "refund_processed_at");
+        }
+        const beforeSale = await refund(partial(1_790_000_000 - 86_400));
+        expect(beforeSale.body.error.error_message).toContain(String(1_790_000_000));
+        const full = await refund({ transaction_id: transaction.id, type: "full", refund_processed_at: 1_700_000_000 });
+        expectFieldError(full, "refund_processed_at");
+        const sameSecond = await refund(partial(1_790_000_000));
+        expect(sameSecond.status).toBe(200);
+        expect(sameSecond.body.refund_processed_at).toBe(1_790_000_000);
+        const refunds = (await api(`/tax/transactions/${transaction.id}/refunds`, { key })).body.refunds;
+        expect(refunds).toHaveLength(1);
+      });
+    });
+
     describe("platform transactions", () => {
       beforeAll(async () => {
         const merchant = await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: "m-ledger", name: "Detroit Goods", default_address: detroit } });
