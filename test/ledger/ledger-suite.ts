@@ -19,7 +19,7 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
     const nextOrder = () => `order-${++order}`;
 
     /** A Detroit MI (6%) calculation with the given line amounts (excluding tax). */
-    const calculate = async (amounts: number[], options: { inclusive?: boolean; apiKey?: string; address?: Record<string, string> } = {}) => {
+    const calculate = async (amounts: number[], options: { inclusive?: boolean; apiKey?: string; address?: Record<string, string>; quantities?: number[] } = {}) => {
       const response = await api("/tax/calculations", {
         key: options.apiKey ?? key,
         body: {
@@ -27,7 +27,7 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
           order_details: {
             customer_currency_code: "USD",
             tax_included_in_amount: options.inclusive ?? false,
-            line_items: amounts.map((amount, index) => ({ amount, quantity: 1, product_category: "GENERAL_MERCHANDISE", reference_line_item_id: `l${index + 1}` })),
+            line_items: amounts.map((amount, index) => ({ amount, quantity: options.quantities?.[index] ?? 1, product_category: "GENERAL_MERCHANDISE", reference_line_item_id: `l${index + 1}` })),
           },
         },
       });
@@ -185,6 +185,124 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
         expect(results.filter((r) => r.status === 200)).toHaveLength(2);
         const after = await api(`/tax/transactions/${transaction.id}`, { key });
         expect(after.body.line_items[0]).toMatchObject({ refunded_amount_excluding_tax: 8000, refunded_tax_amount: 480 });
+      });
+    });
+
+    describe("refunds refund exactly what they name", () => {
+      it("a quantity refund after an amount refund is refused with what remains, not shrunk", async () => {
+        const calc = await calculate([10000], { quantities: [4] });
+        const transaction = (await record(calc.id, nextOrder())).body;
+        expect((await refund({ transaction_id: transaction.id, type: "partial", line_items: [{ reference_line_item_id: "l1", amount: 7500 }] })).status).toBe(200);
+        const twoUnits = await refund({ transaction_id: transaction.id, type: "partial", line_items: [{ reference_line_item_id: "l1", quantity: 2 }] });
+        expect(twoUnits.status).toBe(400);
+        expect(twoUnits.body.error).toMatchObject({
+          error_code: "refund_exceeds_remaining",
+          error_meta: { field: "line_items[0].quantity", remaining_amount: "2500", remaining_quantity: "4" },
+        });
+        expect(twoUnits.body.error.error_message).toMatch(/5000.*2500/);
+        const unchanged = (await api(`/tax/transactions/${transaction.id}`, { key })).body.line_items[0];
+        expect(unchanged).toMatchObject({ refunded_amount_excluding_tax: 7500, refunded_quantity: 0 });
+        const oneUnit = await refund({ transaction_id: transaction.id, type: "partial", line_items: [{ reference_line_item_id: "l1", quantity: 1 }] });
+        expect(oneUnit.status).toBe(200);
+        expect(oneUnit.body.line_items[0]).toMatchObject({ amount_excluding_tax: -2500, tax_amount: -150, quantity: -1 });
+      });
+
+      it("amount and quantity in one line must agree: the amount is at most what the units are worth", async () => {
+        const calc = await calculate([9999], { quantities: [3] });
+        const transaction = (await record(calc.id, nextOrder())).body;
+        const tooMuch = await refund({ transaction_id: transaction.id, type: "partial", line_items: [{ reference_line_item_id: "l1", amount: 6000, quantity: 1 }] });
+        expect(tooMuch.status).toBe(400);
+        expect(tooMuch.body.error).toMatchObject({
+          error_code: "refund_exceeds_remaining",
+          error_meta: { field: "line_items[0].amount", remaining_amount: "9999", remaining_quantity: "3", units_amount: "3333" },
+        });
+        const exact = await refund({ transaction_id: transaction.id, type: "partial", line_items: [{ reference_line_item_id: "l1", amount: 3333, quantity: 1 }] });
+        expect(exact.status).toBe(200);
+        expect(exact.body.line_items[0]).toMatchObject({ amount_excluding_tax: -3333, quantity: -1 });
+        const after = (await api(`/tax/transactions/${transaction.id}`, { key })).body.line_items[0];
+        expect(after).toMatchObject({ refunded_amount_excluding_tax: 3333, refunded_quantity: 1 });
+      });
+
+      it("units of a line that does not divide evenly are worth the same within one minor unit and add up to the line exactly", async () => {
+        const calc = await calculate([10004], { quantities: [10] });
+        const transaction = (await record(calc.id, nextOrder())).body;
+        const amounts: number[] = [];
+        const taxes: number[] = [];
+        for (let unit = 0; unit < 10; unit += 1) {
+          const one = await refund({ transaction_id: transaction.id, type: "partial", line_items: [{ reference_line_item_id: "l1", quantity: 1 }] });
+          expect(one.status).toBe(200);
+          amounts.push(-one.body.line_items[0].amount_excluding_tax);
+          taxes.push(-one.body.line_items[0].tax_amount);
+        }
+        expect(sum(amounts)).toBe(10004);
+        expect(Math.max(...amounts) - Math.min(...amounts)).toBeLessThanOrEqual(1);
+        expect(sum(taxes)).toBe(transaction.total_tax_amount);
+        const none = await refund({ transaction_id: transaction.id, type: "partial", line_items: [{ reference_line_item_id: "l1", quantity: 1 }] });
+        expect(none.body.error).toMatchObject({ error_code: "refund_exceeds_remaining", error_meta: { remaining_amount: "0", remaining_quantity: "0" } });
+      });
+    });
+
+    describe("dates that decide filings", () => {
+      const now = () => Math.floor(Date.now() / 1000);
+      const expectFieldError = (response: { status: number; body: any }, field: string) => {
+        expect(response.status).toBe(400);
+        expect(response.body.error).toMatchObject({ error_code: "invalid_field", error_meta: { field } });
+        expect(response.body.error.error_message).toContain(field);
+      };
+
+      it("transaction_processed_at must be an integer between 2000-01-01 and a day from now; 0 is not 'now'", async () => {
+        const calc = await calculate([1000]);
+        for (const bad of [0, 86_400, Date.UTC(1999, 11, 31, 23, 59, 59) / 1000, 99_999_999_999, now() + 2 * 86_400, 1_790_000_000.5]) {
+          expectFieldError(await record(calc.id, nextOrder(), { transaction_processed_at: bad }), "transaction_processed_at");
+        }
+        const earliest = await record(calc.id, nextOrder(), { transaction_processed_at: Date.UTC(2000, 0, 1) / 1000 });
+        expect(earliest.status).toBe(200);
+        const soon = await record((await calculate([1000])).id, nextOrder(), { transaction_processed_at: now() + 3600 });
+        expect(soon.status).toBe(200);
+      });
+
+      it("platform transaction_processed_at has the same window", async () => {
+        const merchant = await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: "m-dates", name: "Dates", default_address: detroit } });
+        expect(merchant.status).toBe(200);
+        const calc = await api("/tax/platform/calculations", {
+          key,
+          version: V,
+          body: {
+            customer: { address: detroit },
+            merchant: { merchant_id: "m-dates" },
+            order_details: { customer_currency_code: "USD", line_items: [{ amount: 2500, quantity: 1, product_category: "GENERAL_MERCHANDISE" }] },
+            roles: ["marketplace_provider"],
+          },
+        });
+        expect(calc.status).toBe(200);
+        const body = (processedAt: number) => ({ platform_calculation_id: calc.body.id, reference_order_id: nextOrder(), reference_payment_id: "pay-1", transaction_processed_at: processedAt });
+        for (const bad of [0, 86_400, 99_999_999_999]) {
+          expectFieldError(await api("/tax/platform/transactions", { key, version: V, body: body(bad) }), "transaction_processed_at");
+        }
+        expect((await api("/tax/platform/transactions", { key, version: V, body: body(1_790_000_000) })).status).toBe(200);
+      });
+
+      it("refund_processed_at has the same window and is never before the sale", async () => {
+        const calc = await calculate([10000]);
+        const transaction = (await record(calc.id, nextOrder())).body;
+        const partial = (refundProcessedAt: number) => ({
+          transaction_id: transaction.id,
+          type: "partial",
+          refund_processed_at: refundProcessedAt,
+          line_items: [{ reference_line_item_id: "l1", amount: 100 }],
+        });
+        for (const bad of [0, 86_400, 99_999_999_999, now() + 2 * 86_400, 1_790_000_000 - 1]) {
+          expectFieldError(await refund(partial(bad)), "refund_processed_at");
+        }
+        const beforeSale = await refund(partial(1_790_000_000 - 86_400));
+        expect(beforeSale.body.error.error_message).toContain(String(1_790_000_000));
+        const full = await refund({ transaction_id: transaction.id, type: "full", refund_processed_at: 1_700_000_000 });
+        expectFieldError(full, "refund_processed_at");
+        const sameSecond = await refund(partial(1_790_000_000));
+        expect(sameSecond.status).toBe(200);
+        expect(sameSecond.body.refund_processed_at).toBe(1_790_000_000);
+        const refunds = (await api(`/tax/transactions/${transaction.id}/refunds`, { key })).body.refunds;
+        expect(refunds).toHaveLength(1);
       });
     });
 

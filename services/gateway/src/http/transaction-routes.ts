@@ -12,7 +12,10 @@ import { pathParam, routeHandler, scopeOf } from "./request-state.js";
 import { parseInput } from "./validate.js";
 
 const id = identifierText();
+// The window a processing date must fall in is the ledger's rule (it needs "now" and the
+// sale); here only the JSON type. An absent date is sent as absent: 0 is not "now".
 const epoch = z.number().int().min(0).max(253_402_300_799);
+const epochField = (value: number | undefined) => (value === undefined ? undefined : BigInt(value));
 const metadata = z
   .record(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "metadata keys are 1-40 letters, digits, _ or -"), z.string().max(500))
   .refine((value) => Object.keys(value).length <= 20, "at most 20 metadata keys");
@@ -57,7 +60,7 @@ export function transactionRoutes(ledger: Client<typeof LedgerService>): Router 
       scope: scopeOf(response),
       calculationId: body.calculation_id,
       referenceOrderId: body.reference_order_id,
-      transactionProcessedAt: BigInt(body.transaction_processed_at ?? 0),
+      transactionProcessedAt: epochField(body.transaction_processed_at),
       metadata: body.metadata ?? {},
     });
     response.json(presentTransaction(transaction!));
@@ -86,7 +89,7 @@ export function refundRoutes(ledger: Client<typeof LedgerService>): Router {
       scope: scopeOf(response),
       transactionId: body.transaction_id,
       refundType: body.type,
-      refundProcessedAt: BigInt(body.refund_processed_at ?? 0),
+      refundProcessedAt: epochField(body.refund_processed_at),
       lineItems: (body.line_items ?? []).map((line) => ({
         referenceLineItemId: line.reference_line_item_id,
         ...(line.amount !== undefined ? { amount: BigInt(line.amount) } : {}),
@@ -121,7 +124,7 @@ export function platformTransactionRoutes(ledger: Client<typeof LedgerService>):
       platformCalculationId: body.platform_calculation_id,
       referenceOrderId: body.reference_order_id,
       referencePaymentId: body.reference_payment_id,
-      transactionProcessedAt: BigInt(body.transaction_processed_at ?? 0),
+      transactionProcessedAt: epochField(body.transaction_processed_at),
       metadata: body.metadata ?? {},
     });
     response.json({ object: "list", data: transactions.map(presentTransaction) });

@@ -152,7 +152,7 @@ describe("ledger write paths", () => {
   it("reverses a refund once and restores the balance", async () => {
     const { transaction } = await record(calculation("calc_v", [{ ref: "l1", excl: 10000, taxes: [["US-MI", 600]] }]), "order-v");
     const { refund } = await transactions.refund(scope, transaction.id, { refund_type: "full", line_items: [], refund_processed_at: processedAt, metadata: {} });
-    expect(await codeOf(transactions.refund(scope, transaction.id, { refund_type: "full", line_items: [], refund_processed_at: 0, metadata: {} }))).toBe("refund_exceeds_remaining");
+    expect(await codeOf(transactions.refund(scope, transaction.id, { refund_type: "full", line_items: [], refund_processed_at: undefined, metadata: {} }))).toBe("refund_exceeds_remaining");
     const reversed = await transactions.reverse(scope, refund.id);
     expect(reversed.refund.reversed_at).not.toBeNull();
     expect(reversed.transaction.lines[0]!.refunded.excl).toBe(0);

@@ -7,6 +7,7 @@ import type { Calculation } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb
 import { StorageError, type Collection, type Range, type Scope, type Store, type Stored } from "@levy/storage";
 import { errors } from "../domain/errors.js";
 import { transactionFromCalculation } from "../domain/from-calculation.js";
+import { refundDate } from "../domain/processing-dates.js";
 import { applyRefundLines, planRefund, type RefundRequest } from "../domain/refund-math.js";
 import {
   liveRefunds,
@@ -44,7 +45,7 @@ export interface TransactionStore {
   record(scope: Scope, calculation: Calculation, options: RecordOptions): Promise<{ transaction: Stored<TransactionRecord>; created: boolean }>;
   get(scope: Scope, id: string): Promise<Stored<TransactionRecord>>;
   delete(scope: Scope, id: string): Promise<Stored<TransactionRecord>>;
-  refund(scope: Scope, transactionId: string, request: RefundRequest & { refund_processed_at: number; metadata: Record<string, string> }): Promise<{ transaction: Stored<TransactionRecord>; refund: RefundRecord }>;
+  refund(scope: Scope, transactionId: string, request: RefundRequest & { refund_processed_at: number | undefined; metadata: Record<string, string> }): Promise<{ transaction: Stored<TransactionRecord>; refund: RefundRecord }>;
   listRefunds(scope: Scope, transactionId: string): Promise<{ transaction: Stored<TransactionRecord>; refunds: RefundRecord[] }>;
   reverse(scope: Scope, refundId: string): Promise<{ transaction: Stored<TransactionRecord>; refund: RefundRecord }>;
   list(scope: Scope, options: ListTransactionsOptions): Promise<{ items: Stored<TransactionRecord>[]; nextCursor: string | null }>;
@@ -167,17 +168,18 @@ export function createTransactionStore(
       const refundId = newId("ref_tr");
       await refundIndex.insertIfAbsent(scope, { id: refundId, transaction_id: transactionId });
       const { transaction, result } = await change(scope, transactionId, (current) => {
+        const processedAt = refundDate(request.refund_processed_at, current, epochSeconds());
         const lines = planRefund(current, request);
         const refund: RefundRecord = {
           id: refundId,
           refund_type: request.refund_type === "full" ? "full" : "partial",
-          refund_processed_at: request.refund_processed_at || epochSeconds(),
+          refund_processed_at: processedAt,
           created_at: epochSeconds(),
           lines,
           reversed_at: null,
           metadata: request.metadata,
         };
-        const updated = { ...current, lines: applyRefundLines(current.lines, lines, 1), refunds: [...current.refunds, refund] };
+        const updated = { ...current, lines: applyRefundLines(current, lines, 1), refunds: [...current.refunds, refund] };
         return {
           set: { lines: updated.lines, refunds: updated.refunds },
           events: [ledgerEvent(scope, eventTypes.refundCreated, refundPayload(updated, refund))],
@@ -202,7 +204,7 @@ export function createTransactionStore(
         const reversed: RefundRecord = { ...refund, reversed_at: epochSeconds() };
         const updated = {
           ...current,
-          lines: applyRefundLines(current.lines, refund.lines, -1),
+          lines: applyRefundLines(current, refund.lines, -1),
           refunds: current.refunds.map((candidate) => (candidate.id === refundId ? reversed : candidate)),
         };
         return {

@@ -34,7 +34,7 @@ function transaction(lines: LineRecord[], taxIncluded = false): TransactionRecor
 
 function refundAndApply(tx: TransactionRecord, request: Parameters<typeof planRefund>[1]) {
   const lines = planRefund(tx, request);
-  tx.lines = applyRefundLines(tx.lines, lines, 1);
+  tx.lines = applyRefundLines(tx, lines, 1);
   return lines;
 }
 
@@ -54,8 +54,8 @@ describe("refund math", () => {
     const tx = transaction([line("l1", 10000, [600]), line("l2", 3333, [133, 67])]);
     const lines = refundAndApply(tx, { refund_type: "full", line_items: [] });
     expect(lines).toEqual([
-      { line_item_id: "l1", base: 10000, excl: 10000, tax: 600, quantity: 1, jurisdiction_tax: [600] },
-      { line_item_id: "l2", base: 3333, excl: 3333, tax: 200, quantity: 1, jurisdiction_tax: [133, 67] },
+      { line_item_id: "l1", base: 10000, excl: 10000, tax: 600, quantity: 1, jurisdiction_tax: [600], units_value: 10000 },
+      { line_item_id: "l2", base: 3333, excl: 3333, tax: 200, quantity: 1, jurisdiction_tax: [133, 67], units_value: 3333 },
     ]);
     expect(() => planRefund(tx, { refund_type: "full", line_items: [] })).toThrow(/already fully refunded/);
   });
@@ -68,7 +68,7 @@ describe("refund math", () => {
     const second = refundAndApply(tx, { refund_type: "partial", line_items: [{ reference_line_item_id: "l1", amount: 3333 }] });
     expect(second[0]!.jurisdiction_tax.reduce((a, b) => a + b, 0)).toBe(second[0]!.tax);
     const last = refundAndApply(tx, { refund_type: "partial", line_items: [{ reference_line_item_id: "l1", amount: 3334 }] });
-    expect(tx.lines[0]!.refunded).toEqual({ base: 10000, excl: 10000, tax: 825, quantity: 1, jurisdiction_tax: [600, 200, 25] });
+    expect(tx.lines[0]!.refunded).toEqual({ base: 10000, excl: 10000, tax: 825, quantity: 1, jurisdiction_tax: [600, 200, 25], units_value: 10000 });
     expect(first[0]!.tax + second[0]!.tax + last[0]!.tax).toBe(825);
   });
 
@@ -103,7 +103,7 @@ describe("refund math", () => {
   it("a reversal restores the refundable balance", () => {
     const tx = transaction([line("l1", 10000, [600])]);
     const lines = refundAndApply(tx, { refund_type: "full", line_items: [] });
-    tx.lines = applyRefundLines(tx.lines, lines, -1);
+    tx.lines = applyRefundLines(tx, lines, -1);
     expect(tx.lines[0]!.refunded).toEqual(emptyRefundState(1));
     expect(planRefund(tx, { refund_type: "full", line_items: [] })[0]).toMatchObject({ excl: 10000, tax: 600 });
   });

@@ -7,9 +7,15 @@
 // shares add up to the line's refunded tax exactly. A refund that takes the rest of a
 // line takes exactly the rest of every figure, so full refunds (or a series of partial
 // ones ending in the full amount) give back precisely what was collected.
-import { invalidField, missingField } from "@levy/kit";
+//
+// A refund refunds exactly what it names or is refused (refund_exceeds_remaining, saying
+// what amount and how many units remain): `quantity` alone refunds what those units are
+// worth (unit-value.ts); `amount` with `quantity` may be less than the units are worth,
+// never more; `amount` alone takes no units unless it takes the rest of the line.
+import { invalidField, missingField, type ErrorMeta } from "@levy/kit";
 import { errors } from "./errors.js";
 import { lineBase, type LineRecord, type RefundLineRecord, type TransactionRecord } from "./transaction.js";
+import { nextUnitsValue, refundUnitsValue, unitsValueLeft, unitsValueTaken } from "./unit-value.js";
 
 export interface RefundLineRequest {
   readonly reference_line_item_id: string;
@@ -53,6 +59,7 @@ interface Remaining {
   tax: number;
   quantity: number;
   jurisdictionTax: number[];
+  unitsValue: number;
 }
 
 export function remainingOf(line: LineRecord, taxIncluded: boolean): Remaining {
@@ -62,17 +69,30 @@ export function remainingOf(line: LineRecord, taxIncluded: boolean): Remaining {
     tax: line.tax_amount - line.refunded.tax,
     quantity: line.quantity - line.refunded.quantity,
     jurisdictionTax: line.jurisdictions.map((j, index) => j.tax_due_decimal - (line.refunded.jurisdiction_tax[index] ?? 0)),
+    unitsValue: unitsValueLeft(line, taxIncluded),
   };
 }
 
 function takeRest(line: LineRecord, rest: Remaining): RefundLineRecord {
-  return { line_item_id: line.line_item_id, base: rest.base, excl: rest.excl, tax: rest.tax, quantity: rest.quantity, jurisdiction_tax: rest.jurisdictionTax };
+  return {
+    line_item_id: line.line_item_id,
+    base: rest.base,
+    excl: rest.excl,
+    tax: rest.tax,
+    quantity: rest.quantity,
+    jurisdiction_tax: rest.jurisdictionTax,
+    units_value: rest.unitsValue,
+  };
 }
 
-/** The refund of `amount` (pricing basis) and `quantity` from one line. */
+/** The refund of `amount` (pricing basis) and `quantity` from one line (both already checked). */
 export function refundLine(line: LineRecord, taxIncluded: boolean, amount: number, quantity: number): RefundLineRecord {
   const rest = remainingOf(line, taxIncluded);
-  if (amount === rest.base) return { ...takeRest(line, rest), quantity: quantity > 0 ? quantity : rest.quantity };
+  if (amount === rest.base) {
+    // The rest of the line: with no quantity named, the units left go with it.
+    const units = quantity > 0 ? quantity : rest.quantity;
+    return { ...takeRest(line, rest), quantity: units, units_value: nextUnitsValue(line, taxIncluded, units) };
+  }
   const base = lineBase(line, taxIncluded);
   const tax = Math.min(proportion(line.tax_amount, amount, base), rest.tax);
   const excl = Math.min(taxIncluded ? amount - tax : amount, rest.excl);
@@ -83,6 +103,7 @@ export function refundLine(line: LineRecord, taxIncluded: boolean, amount: numbe
     tax,
     quantity,
     jurisdiction_tax: largestRemainder(tax, rest.jurisdictionTax.map((value) => Math.max(0, value))),
+    units_value: nextUnitsValue(line, taxIncluded, quantity),
   };
 }
 
@@ -91,6 +112,35 @@ function findLine(transaction: TransactionRecord, reference: string): LineRecord
     transaction.lines.find((line) => line.reference_line_item_id !== "" && line.reference_line_item_id === reference) ??
     transaction.lines.find((line) => line.line_item_id === reference)
   );
+}
+
+/** One line of a partial refund: exactly what it names, or refused saying what remains. */
+function planLine(line: LineRecord, item: RefundLineRequest, { field, taxIncluded }: { field: string; taxIncluded: boolean }): RefundLineRecord {
+  if (item.amount === undefined && item.quantity === undefined) throw missingField(`${field}.amount`, "integer");
+  const rest = remainingOf(line, taxIncluded);
+  const name = item.reference_line_item_id.slice(0, 100);
+  const refused = (subject: "amount" | "quantity", problem: string, meta: ErrorMeta = {}) =>
+    errors.overRefund(`${field}.${subject} ${problem}; ${rest.base} and ${rest.quantity} unit(s) remain on line ${name}`, {
+      field: `${field}.${subject}`,
+      remaining: String(subject === "amount" ? rest.base : rest.quantity),
+      remaining_amount: String(rest.base),
+      remaining_quantity: String(rest.quantity),
+      ...meta,
+    });
+  const quantity = item.quantity ?? 0;
+  if (quantity > rest.quantity) throw refused("quantity", `${quantity} exceeds the units not yet refunded`);
+  const unitsValue = nextUnitsValue(line, taxIncluded, quantity);
+  if (item.amount !== undefined && item.quantity !== undefined && item.amount > unitsValue) {
+    throw refused("amount", `${item.amount} exceeds the ${unitsValue} that ${quantity} unit(s) are worth`, { units_amount: String(unitsValue) });
+  }
+  const amount = item.amount ?? unitsValue;
+  if (amount > rest.base) {
+    throw item.amount === undefined
+      ? refused("quantity", `${quantity}: the unit(s) are worth ${amount}, more than remains`, { units_amount: String(amount) })
+      : refused("amount", `${amount} exceeds what remains`);
+  }
+  if (amount <= 0) throw invalidField(`${field}.amount`, `nothing to refund: the amount is ${amount}`);
+  return refundLine(line, taxIncluded, amount, quantity);
 }
 
 /** Plans a refund against the transaction's current state, or throws a 4xx LevyError. */
@@ -103,7 +153,7 @@ export function planRefund(transaction: TransactionRecord, request: RefundReques
       .filter(({ rest }) => rest.base > 0 || rest.tax > 0 || rest.quantity > 0)
       .map(({ line, rest }) => takeRest(line, rest));
     if (lines.length === 0) {
-      throw errors.overRefund(`transaction ${transaction.id} is already fully refunded`, { field: "transaction_id", remaining: "0" });
+      throw errors.overRefund(`transaction ${transaction.id} is already fully refunded`, { field: "transaction_id", remaining: "0", remaining_amount: "0", remaining_quantity: "0" });
     }
     return lines;
   }
@@ -118,33 +168,17 @@ export function planRefund(transaction: TransactionRecord, request: RefundReques
     }
     if (seen.has(line.line_item_id)) throw invalidField(`${field}.reference_line_item_id`, `line ${item.reference_line_item_id.slice(0, 100)} is named twice`);
     seen.add(line.line_item_id);
-    if (item.amount === undefined && item.quantity === undefined) throw missingField(`${field}.amount`, "integer");
-    const rest = remainingOf(line, taxIncluded);
-    const quantity = item.quantity ?? 0;
-    if (item.quantity !== undefined && item.quantity > rest.quantity) {
-      throw errors.overRefund(`${field}.quantity ${item.quantity} exceeds the ${rest.quantity} unit(s) not yet refunded on line ${item.reference_line_item_id}`, {
-        field: `${field}.quantity`,
-        remaining: String(rest.quantity),
-      });
-    }
-    let amount: number;
-    if (item.amount !== undefined) amount = item.amount;
-    else if (quantity === rest.quantity) amount = rest.base;
-    else amount = Math.min(proportion(lineBase(line, taxIncluded), quantity, line.quantity), rest.base);
-    if (amount > rest.base) {
-      throw errors.overRefund(`${field}.amount ${amount} exceeds the ${rest.base} not yet refunded on line ${item.reference_line_item_id}`, {
-        field: `${field}.amount`,
-        remaining: String(rest.base),
-      });
-    }
-    if (amount <= 0) throw invalidField(`${field}.amount`, `nothing to refund: the amount is ${amount}`);
-    return refundLine(line, taxIncluded, amount, quantity);
+    return planLine(line, item, { field, taxIncluded });
   });
 }
 
 /** Applies (sign 1) or undoes (sign -1, a reversal) refund lines on the transaction's lines. */
-export function applyRefundLines(lines: readonly LineRecord[], refundLines: readonly RefundLineRecord[], sign: 1 | -1): LineRecord[] {
-  return lines.map((line) => {
+export function applyRefundLines(
+  transaction: Pick<TransactionRecord, "lines" | "tax_included_in_amount">,
+  refundLines: readonly RefundLineRecord[],
+  sign: 1 | -1,
+): LineRecord[] {
+  return transaction.lines.map((line) => {
     const refund = refundLines.find((candidate) => candidate.line_item_id === line.line_item_id);
     if (!refund) return line;
     return {
@@ -155,6 +189,7 @@ export function applyRefundLines(lines: readonly LineRecord[], refundLines: read
         tax: line.refunded.tax + sign * refund.tax,
         quantity: line.refunded.quantity + sign * refund.quantity,
         jurisdiction_tax: line.refunded.jurisdiction_tax.map((value, index) => value + sign * (refund.jurisdiction_tax[index] ?? 0)),
+        units_value: unitsValueTaken(line, transaction.tax_included_in_amount) + sign * refundUnitsValue(refund),
       },
     };
   });

@@ -39,6 +39,8 @@ export interface LineRefundState {
   quantity: number;
   /** Per jurisdiction, same order as `jurisdictions`. */
   jurisdiction_tax: number[];
+  /** What the refunded units were worth (pricing basis); absent on lines written before it was kept. */
+  units_value?: number;
 }
 
 export interface RefundLineRecord {
@@ -49,6 +51,8 @@ export interface RefundLineRecord {
   tax: number;
   quantity: number;
   jurisdiction_tax: number[];
+  /** What its units were worth (pricing basis): more than `base` when a unit is refunded for less. */
+  units_value?: number;
 }
 
 export interface RefundRecord {
@@ -115,7 +119,7 @@ export function lineBase(line: LineRecord, taxIncluded: boolean): number {
 }
 
 export function emptyRefundState(jurisdictionCount: number): LineRefundState {
-  return { base: 0, excl: 0, tax: 0, quantity: 0, jurisdiction_tax: new Array<number>(jurisdictionCount).fill(0) };
+  return { base: 0, excl: 0, tax: 0, quantity: 0, jurisdiction_tax: new Array<number>(jurisdictionCount).fill(0), units_value: 0 };
 }
 
 export function liveRefunds(record: Pick<TransactionRecord, "refunds">): RefundRecord[] {

@@ -7,6 +7,7 @@ import { StorageError, type Scope } from "@levy/storage";
 import type { TransactionStore } from "../adapters/transaction-store.js";
 import { errors } from "../domain/errors.js";
 import { platformTypes } from "../domain/from-calculation.js";
+import { processingDate } from "../domain/processing-dates.js";
 import type { FilingStore } from "../filings/filing-store.js";
 import { filingMessage, refundMessage, transactionMessage } from "./presenters.js";
 
@@ -20,6 +21,7 @@ const defaultPageSize = 10;
 const maxPageSize = 100;
 const clampLimit = (limit: number) => (limit > 0 ? Math.min(limit, maxPageSize) : defaultPageSize);
 const optionalTime = (value: bigint) => (value === 0n ? undefined : Number(value));
+const presentNumber = (value: bigint | undefined) => (value === undefined ? undefined : Number(value));
 
 function withCursorErrors<T>(promise: Promise<T>): Promise<T> {
   return promise.catch((error: unknown) => {
@@ -73,12 +75,13 @@ export function registerLedgerService(router: ConnectRouter, deps: LedgerDepende
       const scope = scopeFrom(request.scope);
       const calculationId = required(request.calculationId, "calculation_id");
       const referenceOrderId = required(request.referenceOrderId, "reference_order_id");
+      const processedAt = processingDate("transaction_processed_at", presentNumber(request.transactionProcessedAt), epochSeconds());
       const calculation = await usableCalculation(deps, scope, calculationId, "standard", context.signal);
       const { transaction, created } = await deps.transactions.record(scope, calculation, {
         type: "order",
         reference_order_id: referenceOrderId,
         reference_payment_id: "",
-        transaction_processed_at: optionalTime(request.transactionProcessedAt) ?? epochSeconds(),
+        transaction_processed_at: processedAt,
         metadata: metadataOf(request.metadata),
       });
       return { transaction: transactionMessage(transaction, scope), created };
@@ -95,9 +98,11 @@ export function registerLedgerService(router: ConnectRouter, deps: LedgerDepende
     createRefund: async (request) => {
       const scope = scopeFrom(request.scope);
       const transactionId = required(request.transactionId, "transaction_id");
+      const refundProcessedAt = presentNumber(request.refundProcessedAt);
+      processingDate("refund_processed_at", refundProcessedAt, epochSeconds()); // refused before anything is written
       const { transaction, refund } = await deps.transactions.refund(scope, transactionId, {
         refund_type: request.refundType,
-        refund_processed_at: optionalTime(request.refundProcessedAt) ?? 0,
+        refund_processed_at: refundProcessedAt,
         metadata: metadataOf(request.metadata),
         line_items: request.lineItems.map((item) => ({
           reference_line_item_id: item.referenceLineItemId,
@@ -121,8 +126,8 @@ export function registerLedgerService(router: ConnectRouter, deps: LedgerDepende
       const scope = scopeFrom(request.scope);
       const calculationId = required(request.platformCalculationId, "platform_calculation_id");
       const referenceOrderId = required(request.referenceOrderId, "reference_order_id");
+      const processedAt = processingDate("transaction_processed_at", presentNumber(request.transactionProcessedAt), epochSeconds());
       const calculation = await usableCalculation(deps, scope, calculationId, "platform", context.signal);
-      const processedAt = optionalTime(request.transactionProcessedAt) ?? epochSeconds();
       const results = [];
       // One document per transaction, each recorded idempotently: a retry after a
       // failure between the two completes the pair without duplicating either.
