@@ -24,7 +24,7 @@ export interface MoneyLine {
  * MAX_ORDER_AMOUNT: 400 invalid_field naming the line's `amount`, or the `line_items`
  * when only the sum is too large. `path` is e.g. "order_details".
  */
-export function checkOrderAmount(lines: readonly MoneyLine[], options: { perUnit: boolean; path: string }): void {
+export function assertOrderAmount(lines: readonly MoneyLine[], options: { perUnit: boolean; path: string }): void {
   let total = 0n;
   lines.forEach((line, index) => {
     const amount = BigInt(line.amount);

@@ -2,7 +2,7 @@
 // is, where the customer is, which jurisdictions tax it, and the tax of every line.
 import { create } from "@bufbuild/protobuf";
 import type { Client } from "@connectrpc/connect";
-import { LevyError, checkOrderAmount, invalidField, newId } from "@levy/kit";
+import { LevyError, assertOrderAmount, invalidField, newId } from "@levy/kit";
 import type { Scope } from "@levy/storage";
 import {
   type Calculation,
@@ -123,7 +123,7 @@ function checkOrder(order: OrderDetailsInput | undefined, path: string, perUnit:
     if (line.quantity < 1n || line.quantity > BigInt(limits.maxQuantity)) throw invalidField(`${field}.quantity`, `quantity must be between 1 and ${limits.maxQuantity}`);
   });
   // Defence in depth: the gateway refuses the same orders with the same rule.
-  checkOrderAmount(order.lineItems, { perUnit, path });
+  assertOrderAmount(order.lineItems, { perUnit, path });
   return order;
 }
 

@@ -3,7 +3,7 @@
 // jurisdiction shares add up to each line's tax, the lines add up to the totals, and
 // every figure is an exact integer no larger than 2^53 − 1.
 import { create } from "@bufbuild/protobuf";
-import { MAX_MONEY, MAX_ORDER_AMOUNT, checkOrderAmount } from "@levy/kit";
+import { MAX_MONEY, MAX_ORDER_AMOUNT, assertOrderAmount } from "@levy/kit";
 import { OrderDetailsInputSchema } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -53,7 +53,7 @@ describe("priced orders (properties)", () => {
     fc.assert(
       fc.property(order, ({ lines, perUnit, taxIncluded, rates }) => {
         const bounded = withinBound(lines, perUnit);
-        checkOrderAmount(bounded, { perUnit, path: "order_details" });
+        assertOrderAmount(bounded, { perUnit, path: "order_details" });
         const input = create(OrderDetailsInputSchema, { customerCurrencyCode: "USD", taxIncludedInAmount: taxIncluded, lineItems: bounded });
         const jurisdictions = rates.map(jurisdiction);
         const priced = priceOrder(input, bounded.map(() => product), { path: "order_details", book, jurisdictions, day: "2026-01-15", perUnit, chargeFees: false });
@@ -84,7 +84,7 @@ describe("priced orders (properties)", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1000 }), fc.boolean(), (count, perUnit) => {
         const lines = Array.from({ length: count }, (_, index) => ({ amount: index === 0 ? MAX_ORDER_AMOUNT - BigInt(count) + 2n : 1n, quantity: 1n }));
-        expect(() => checkOrderAmount(lines, { perUnit, path: "order_details" })).toThrow(expect.objectContaining({ code: "invalid_field", meta: { field: count === 1 ? "order_details.line_items[0].amount" : "order_details.line_items" } }));
+        expect(() => assertOrderAmount(lines, { perUnit, path: "order_details" })).toThrow(expect.objectContaining({ code: "invalid_field", meta: { field: count === 1 ? "order_details.line_items[0].amount" : "order_details.line_items" } }));
       }),
     );
   });

@@ -72,7 +72,7 @@ export function priceOrder(order: OrderDetailsInput, products: readonly ProductF
   if (options.chargeFees && !options.override) chargeFees(built, options.jurisdictions, currency);
   const sum = (pick: (line: LineItemResult) => bigint) => built.reduce((total, line) => total + pick(line), 0n);
   const totals = { taxAmount: sum((l) => l.taxAmount), amountExcludingTax: sum((l) => l.amountExcludingTax), amountIncludingTax: sum((l) => l.amountIncludingTax) };
-  // checkOrderAmount keeps this unreachable while every rate is below 100 %; if the data
+  // assertOrderAmount keeps this unreachable while every rate is below 100 %; if the data
   // ever made it reachable, the caller gets a 400, never a figure a JSON number rounds.
   if (totals.amountIncludingTax > MAX_MONEY) {
     throw invalidField(`${options.path}.line_items`, `${options.path}: the amount including tax would exceed ${MAX_MONEY}, the largest figure Levy answers exactly`);

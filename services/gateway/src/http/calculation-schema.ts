@@ -8,7 +8,7 @@ import { addressMessage, addressSchema, taxIdSchema } from "./address-schema.js"
 /**
  * Documented in docs/decisions.md ("Calculations"). Each factor's range is checked here;
  * what an order is worth (amount × quantity, and the lines together) is bounded by
- * checkOrderAmount (@levy/kit), the one rule calc-engine applies too.
+ * assertOrderAmount (@levy/kit), the one rule calc-engine applies too.
  */
 export const calculationLimits = { lineItems: 1000, maxAmount: 1_000_000_000_000, maxQuantity: 1_000_000_000 } as const;
 
