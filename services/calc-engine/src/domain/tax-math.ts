@@ -20,10 +20,16 @@ export function exactRateUnits(rate: number): bigint | null {
   return BigInt(`${whole}${fraction}`) * 10n ** BigInt(RATE_DECIMALS - decimals);
 }
 
+// Every line reads its jurisdictions' rates; the data holds few distinct ones.
+const unitsByRate = new Map<number, bigint>();
+
 /** 0.0625 → 625000n; throws on a rate with more than 7 decimals. */
 export function rateUnits(rate: number): bigint {
+  const known = unitsByRate.get(rate);
+  if (known !== undefined) return known;
   const units = exactRateUnits(rate);
   if (units === null) throw new RangeError(`rate ${rate} is not a fraction with at most ${RATE_DECIMALS} decimals`);
+  if (unitsByRate.size < 100_000) unitsByRate.set(rate, units);
   return units;
 }
 
