@@ -31,10 +31,10 @@ function priceOrder(lines: number, seed: number): number {
     const result = determineLine(
       book,
       plan.jurisdictions,
-      { amount: 1000 + ((seed * 7919 + i * 104729) % 50000), quantity: 1 + (i % 3), category: categories[(seed + i) % categories.length]!, taxIncluded: i % 5 === 0 },
+      { amount: BigInt(1000 + ((seed * 7919 + i * 104729) % 50000)), quantity: BigInt(1 + (i % 3)), category: categories[(seed + i) % categories.length]!, taxIncluded: i % 5 === 0 },
       { day, currency },
     );
-    tax += result.tax.taxAmount;
+    tax += Number(result.tax.taxAmount);
   }
   return tax;
 }

@@ -2,7 +2,7 @@
 // is, where the customer is, which jurisdictions tax it, and the tax of every line.
 import { create } from "@bufbuild/protobuf";
 import type { Client } from "@connectrpc/connect";
-import { LevyError, invalidField, newId } from "@levy/kit";
+import { LevyError, assertOrderAmount, invalidField, newId } from "@levy/kit";
 import type { Scope } from "@levy/storage";
 import {
   type Calculation,
@@ -10,8 +10,6 @@ import {
   type CalculatePlatformRequest,
   type CalculateRequest,
   type CustomerInput,
-  type LineItemResult,
-  LineItemResultSchema,
   type OrderDetailsInput,
   type TaxId,
 } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
@@ -19,7 +17,7 @@ import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import type { Address } from "@levy/proto/levy/common/v1/common_pb.js";
 import type { GeoResolverService, ResolveLocationResponse } from "@levy/proto/levy/geo_resolver/v1/geo_resolver_pb.js";
 import { isAcceptedCurrency } from "../domain/currencies.js";
-import { type AppliedJurisdiction, type LineOverride, determineLine } from "../domain/determine.js";
+import type { AppliedJurisdiction, LineOverride } from "../domain/determine.js";
 import { isTaxCategory, taxCategoryName } from "../domain/tax-categories.js";
 import { isEuMemberState, isValidEuVatId } from "../domain/vat-ids.js";
 import type { RateBook } from "../rates/rate-book.js";
@@ -27,6 +25,7 @@ import type { CertificateExemptions } from "../exemptions/certificate-exemptions
 import type { CalculationStore } from "./calculation-store.js";
 import { type RateCoverage, type ZipRateLookup, planJurisdictions } from "./jurisdiction-plan.js";
 import { locateMerchant } from "./locate-merchant.js";
+import { type PricedOrder, type ProductFacts, priceOrder } from "./price-order.js";
 
 export interface CalculationDeps {
   readonly book: RateBook;
@@ -78,12 +77,6 @@ async function customerFacts(deps: CalculationDeps, scope: Scope, input: Custome
   return { type, id: customer.id, referenceCustomerId: customer.referenceCustomerId, exempt: customer.isTaxExempt };
 }
 
-interface ProductFacts {
-  readonly category: string;
-  readonly referenceProductId: string;
-  readonly name: string;
-}
-
 async function productFacts(deps: CalculationDeps, scope: Scope, order: OrderDetailsInput, path: string): Promise<ProductFacts[]> {
   const cache = new Map<string, Promise<ProductFacts>>();
   return Promise.all(
@@ -116,7 +109,8 @@ async function productFacts(deps: CalculationDeps, scope: Scope, order: OrderDet
   );
 }
 
-function checkOrder(order: OrderDetailsInput | undefined, path: string): OrderDetailsInput {
+/** `perUnit`: platform lines, whose `amount` is the unit price (line value = amount × quantity). */
+function checkOrder(order: OrderDetailsInput | undefined, path: string, perUnit: boolean): OrderDetailsInput {
   if (!order) throw new LevyError("missing_field", `${path} is required`, { field: path, expected: "object", received: "undefined" });
   if (order.customerCurrencyCode === "") throw new LevyError("missing_field", `${path}.customer_currency_code is required`, { field: `${path}.customer_currency_code`, expected: "string", received: "undefined" });
   if (!isAcceptedCurrency(order.customerCurrencyCode)) {
@@ -126,11 +120,11 @@ function checkOrder(order: OrderDetailsInput | undefined, path: string): OrderDe
   if (order.lineItems.length > limits.lineItems) throw invalidField(`${path}.line_items`, `at most ${limits.lineItems} line items`);
   order.lineItems.forEach((line, index) => {
     const field = `${path}.line_items[${index}]`;
-    const amount = Number(line.amount);
-    const quantity = Number(line.quantity);
-    if (amount < 0 || amount > limits.maxAmount) throw invalidField(`${field}.amount`, `amount must be between 0 and ${limits.maxAmount}`);
-    if (quantity < 1 || quantity > limits.maxQuantity) throw invalidField(`${field}.quantity`, `quantity must be between 1 and ${limits.maxQuantity}`);
+    if (line.amount < 0n || line.amount > BigInt(limits.maxAmount)) throw invalidField(`${field}.amount`, `amount must be between 0 and ${limits.maxAmount}`);
+    if (line.quantity < 1n || line.quantity > BigInt(limits.maxQuantity)) throw invalidField(`${field}.quantity`, `quantity must be between 1 and ${limits.maxQuantity}`);
   });
+  // Defence in depth: the gateway refuses the same orders with the same rule.
+  assertOrderAmount(order.lineItems, { perUnit, path });
   return order;
 }
 
@@ -185,85 +179,6 @@ function reverseCharge(customerType: string, taxIds: readonly TaxId[], customerC
   };
 }
 
-interface PricedOrder {
-  readonly lines: LineItemResult[];
-  readonly totals: { taxAmount: bigint; amountExcludingTax: bigint; amountIncludingTax: bigint };
-}
-
-interface PriceOptions {
-  readonly book: RateBook;
-  readonly jurisdictions: readonly AppliedJurisdiction[];
-  readonly day: string;
-  readonly override?: LineOverride;
-  readonly perUnit: boolean;
-  readonly chargeFees: boolean;
-}
-
-function priceOrder(order: OrderDetailsInput, products: readonly ProductFacts[], options: PriceOptions): PricedOrder {
-  const currency = order.customerCurrencyCode;
-  const built: LineItemResult[] = [];
-  for (const [index, line] of order.lineItems.entries()) {
-    const product = products[index]!;
-    const quantity = Number(line.quantity);
-    const amount = options.perUnit ? Number(line.amount) * quantity : Number(line.amount);
-    const result = determineLine(
-      options.book,
-      options.jurisdictions,
-      { amount, quantity, category: product.category, taxIncluded: order.taxIncludedInAmount },
-      { day: options.day, currency, override: options.override },
-    );
-    built.push(create(LineItemResultSchema, {
-      lineItemId: newId("li"),
-      product: {
-        referenceLineItemId: line.referenceLineItemId,
-        referenceProductId: product.referenceProductId,
-        referenceProductName: product.name,
-        productTaxCode: product.category,
-      },
-      taxJurisdictions: result.jurisdictions.map((entry) => ({
-        taxRate: entry.taxRate,
-        taxDueDecimal: BigInt(entry.taxDue),
-        feeAmount: 0n,
-        rateType: entry.rateType,
-        taxAuthorityName: entry.jurisdiction.authorityName,
-        taxAuthorityType: entry.jurisdiction.type,
-        taxType: entry.jurisdiction.taxType,
-        jurisdictionName: entry.jurisdiction.displayName,
-        jurisdictionId: entry.jurisdiction.id,
-        note: entry.note,
-      })),
-      taxAmount: BigInt(result.tax.taxAmount),
-      amountExcludingTax: BigInt(result.tax.amountExcludingTax),
-      amountIncludingTax: BigInt(result.tax.amountIncludingTax),
-      quantity: BigInt(quantity),
-      amount: line.amount,
-    }));
-  }
-  if (options.chargeFees && !options.override) chargeFees(built, options.jurisdictions, currency);
-  const sum = (pick: (line: LineItemResult) => bigint) => built.reduce((total, line) => total + pick(line), 0n);
-  return {
-    lines: built,
-    totals: { taxAmount: sum((l) => l.taxAmount), amountExcludingTax: sum((l) => l.amountExcludingTax), amountIncludingTax: sum((l) => l.amountIncludingTax) },
-  };
-}
-
-/**
- * Fixed per-order fees (e.g. Colorado's retail delivery fee) go on the first line taxed
- * by the jurisdiction, when the order's taxable amount reaches the fee's minimum.
- */
-function chargeFees(lines: LineItemResult[], jurisdictions: readonly AppliedJurisdiction[], currency: string): void {
-  for (const jurisdiction of jurisdictions) {
-    for (const fee of jurisdiction.fees) {
-      if (fee.currency !== currency) continue;
-      const taxed = lines.filter((line) => line.taxJurisdictions.some((entry) => entry.jurisdictionId === jurisdiction.id && entry.taxDueDecimal > 0n));
-      const taxable = taxed.reduce((total, line) => total + Number(line.amountExcludingTax), 0);
-      if (taxed.length === 0 || taxable < (fee.min_taxable_order_amount ?? 0)) continue;
-      const entry = taxed[0]!.taxJurisdictions.find((e) => e.jurisdictionId === jurisdiction.id)!;
-      entry.feeAmount += BigInt(fee.amount);
-    }
-  }
-}
-
 interface Common {
   readonly scope: Scope;
   readonly customer: CustomerInput | undefined;
@@ -272,8 +187,8 @@ interface Common {
 }
 
 async function calculateCommon(deps: CalculationDeps, common: Common, platform?: { request: CalculatePlatformRequest }): Promise<Calculation> {
-  const order = checkOrder(common.order, "order_details");
-  const fees = platform?.request.feeDetails ? checkOrder(platform.request.feeDetails, "fee_details") : undefined;
+  const order = checkOrder(common.order, "order_details", platform !== undefined);
+  const fees = platform?.request.feeDetails ? checkOrder(platform.request.feeDetails, "fee_details", true) : undefined;
   const at = transactedAt(deps, common.transactedAt);
   const day = utcDay(at);
   const roles = platform?.request.roles ?? [];
@@ -307,7 +222,7 @@ async function calculateCommon(deps: CalculationDeps, common: Common, platform?:
       ? { rateType: "exempt", note: `Exemption certificate ${certificate.certificateId} (${certificate.certificateType}) covers ${state}` }
       : reverseCharge(customer.type, common.customer?.taxIds ?? [], customerCountry, sellerCountry);
   const exemptionReason = customer.exempt ? "customer_exempt" : certificate ? "exemption_certificate" : override ? "reverse_charge" : "";
-  const priced = priceOrder(order, products, { book: deps.book, jurisdictions: plan.jurisdictions, day, override, perUnit: platform !== undefined, chargeFees: true });
+  const priced = priceOrder(order, products, { path: "order_details", book: deps.book, jurisdictions: plan.jurisdictions, day, override, perUnit: platform !== undefined, chargeFees: true });
 
   // Platform fees are a service to the merchant: taxed where the merchant is, when known.
   let feePriced: PricedOrder | undefined;
@@ -315,7 +230,7 @@ async function calculateCommon(deps: CalculationDeps, common: Common, platform?:
     const feePlan = merchant?.defaultAddress && merchant.defaultAddress.addressCountry !== ""
       ? planJurisdictions(deps.book, location(await locateMerchant(deps.geo, merchant.defaultAddress)), day, deps.zipRates)
       : plan;
-    feePriced = priceOrder(fees, feeProducts, { book: deps.book, jurisdictions: feePlan.jurisdictions, day, perUnit: true, chargeFees: false });
+    feePriced = priceOrder(fees, feeProducts, { path: "fee_details", book: deps.book, jurisdictions: feePlan.jurisdictions, day, perUnit: true, chargeFees: false });
   }
 
   const now = deps.now();

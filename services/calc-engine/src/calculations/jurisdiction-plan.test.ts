@@ -28,7 +28,7 @@ const file: RateDataFile = rateDataFileSchema.parse({
 });
 const book = new RateBook(validateRateData([{ name: "test.json", data: file }]));
 const ny: Location = { country: "US", province: "NY", postalCode: "10001", jurisdictions: [{ id: "US", name: "US", type: "COUNTRY" }, { id: "US-NY", name: "NY", type: "STATE" }, { id: "US-NY-CITY-NEW_YORK", name: "New York", type: "CITY" }] };
-const line = (amount: number, category = "GENERAL_MERCHANDISE", quantity = 1) => ({ amount, quantity, category, taxIncluded: false });
+const line = (amount: number, category = "GENERAL_MERCHANDISE", quantity = 1) => ({ amount: BigInt(amount), quantity: BigInt(quantity), category, taxIncluded: false });
 
 describe("jurisdiction plan and determination", () => {
   it("adds districts, keeps exact shares and applies a threshold rule to descendants", () => {
@@ -36,23 +36,23 @@ describe("jurisdiction plan and determination", () => {
     expect(plan.jurisdictions.map((j) => j.id)).toEqual(["US-NY", "US-NY-CITY-NEW_YORK", "US-NY-DIST-MCTD"]);
     expect(plan.coverage).toBe("FULL");
     const general = determineLine(book, plan.jurisdictions, line(10000), { day: "2026-01-15", currency: "USD" });
-    expect(general.tax.taxAmount).toBe(888); // 8.875% of 10000 = 887.5 → 888
-    expect(general.jurisdictions.map((j) => j.taxDue)).toEqual([400, 450, 38]);
+    expect(general.tax.taxAmount).toBe(888n); // 8.875% of 10000 = 887.5 → 888
+    expect(general.jurisdictions.map((j) => j.taxDue)).toEqual([400n, 450n, 38n]);
     const cheapShirts = determineLine(book, plan.jurisdictions, line(20000, "CLOTHING_GENERAL", 2), { day: "2026-01-15", currency: "USD" });
-    expect(cheapShirts.tax.taxAmount).toBe(0); // $100 each: under $110
+    expect(cheapShirts.tax.taxAmount).toBe(0n); // $100 each: under $110
     const dearShirts = determineLine(book, plan.jurisdictions, line(24000, "CLOTHING_GENERAL", 2), { day: "2026-01-15", currency: "USD" });
-    expect(dearShirts.tax.taxAmount).toBe(2130); // $120 each: taxable
+    expect(dearShirts.tax.taxAmount).toBe(2130n); // $120 each: taxable
     const euroShirts = determineLine(book, plan.jurisdictions, line(20000, "CLOTHING_GENERAL", 2), { day: "2026-01-15", currency: "EUR" });
-    expect(euroShirts.tax.taxAmount).toBe(1775); // a USD threshold never applies to another currency
+    expect(euroShirts.tax.taxAmount).toBe(1775n); // a USD threshold never applies to another currency
   });
 
   it("selects rates by day and named reduced rates", () => {
     const fi: Location = { country: "FI", province: "", postalCode: "00100", jurisdictions: [{ id: "FI", name: "Finland", type: "COUNTRY" }] };
     const tax = (day: string, category = "GENERAL_MERCHANDISE") => determineLine(book, planJurisdictions(book, fi, day).jurisdictions, line(10000, category), { day, currency: "EUR" }).tax.taxAmount;
-    expect(tax("2024-08-31")).toBe(2400);
-    expect(tax("2024-09-01")).toBe(2550);
-    expect(tax("2024-09-01", "BOOKS_PRINTED")).toBe(1400);
-    expect(tax("2012-12-31")).toBe(0); // before the data's first period: no rates known
+    expect(tax("2024-08-31")).toBe(2400n);
+    expect(tax("2024-09-01")).toBe(2550n);
+    expect(tax("2024-09-01", "BOOKS_PRINTED")).toBe(1400n);
+    expect(tax("2012-12-31")).toBe(0n); // before the data's first period: no rates known
     expect(planJurisdictions(book, fi, "2012-12-31").coverage).toBe("UNSUPPORTED");
   });
 
@@ -76,7 +76,7 @@ describe("jurisdiction plan and determination", () => {
 
   it("applies a self-only rule to the jurisdiction alone, and refuses bad data", () => {
     const mi = planJurisdictions(book, { country: "US", province: "MI", postalCode: "48226", jurisdictions: [{ id: "US-MI", name: "MI", type: "STATE" }] }, "2026-01-01");
-    expect(determineLine(book, mi.jurisdictions, line(1000, "GROCERIES"), { day: "2026-01-01", currency: "USD" }).tax.taxAmount).toBe(0);
+    expect(determineLine(book, mi.jurisdictions, line(1000, "GROCERIES"), { day: "2026-01-01", currency: "USD" }).tax.taxAmount).toBe(0n);
     const overlapping = rateDataFileSchema.parse({ description: "bad", jurisdictions: [{ ...file.jurisdictions[7]!, rates: [period("2013-01-01", "2024-09-02", { standard: 0.24 }), period("2024-09-01", null, { standard: 0.255 })] }] });
     expect(() => validateRateData([{ name: "bad.json", data: overlapping }])).toThrow(RateDataError);
     const gap = rateDataFileSchema.parse({ description: "bad", jurisdictions: [{ ...file.jurisdictions[7]!, rates: [period("2013-01-01", "2024-08-01", { standard: 0.24 }), period("2024-09-01", null, { standard: 0.255 })] }] });

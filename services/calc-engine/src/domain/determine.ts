@@ -1,8 +1,8 @@
 // Determination of one line: which rule each jurisdiction applies to the line's
 // category, the exact tax, and each jurisdiction's share. Pure: no I/O.
-import type { RateBook } from "../rates/rate-book.js";
+import type { RateBook, UnitPrice } from "../rates/rate-book.js";
 import type { FeePeriod, TaxabilityRule } from "../rates/rate-data-schema.js";
-import { RATE_SCALE, type LineTax, type TaxComponent, rateUnits, taxExclusive, taxInclusive } from "./tax-math.js";
+import { RATE_SCALE, type LineTax, type TaxComponent, rateFromUnits, rateUnits, taxExclusive, taxInclusive } from "./tax-math.js";
 
 /** A jurisdiction that applies at the address, with its rates on the transaction day. */
 export interface AppliedJurisdiction {
@@ -23,9 +23,9 @@ export interface LineOverride {
 }
 
 export interface LineInput {
-  /** The taxable amount of the whole line (for platform calculations: unit price × quantity). */
-  readonly amount: number;
-  readonly quantity: number;
+  /** The taxable amount of the whole line in minor units (for platform calculations: unit price × quantity). */
+  readonly amount: bigint;
+  readonly quantity: bigint;
   readonly category: string;
   readonly taxIncluded: boolean;
 }
@@ -35,7 +35,7 @@ export interface JurisdictionResult {
   /** The rate as applied to the line's price (a partial rule's fraction folded in). */
   readonly taxRate: number;
   readonly rateType: string;
-  readonly taxDue: number;
+  readonly taxDue: bigint;
   readonly note: string;
 }
 
@@ -51,7 +51,7 @@ interface Treatment {
   readonly note: string;
 }
 
-function treatmentOf(rule: TaxabilityRule | undefined, rates: Readonly<Record<string, number>>, quantity: number): Treatment {
+function treatmentOf(rule: TaxabilityRule | undefined, rates: Readonly<Record<string, number>>, quantity: bigint): Treatment {
   const standard = rates.standard ?? 0;
   const full = (rate: number, rateType: string, note = ""): Treatment => ({
     component: { rate: rateUnits(rate), fraction: RATE_SCALE, exemptAmount: 0n },
@@ -78,19 +78,31 @@ function treatmentOf(rule: TaxabilityRule | undefined, rates: Readonly<Record<st
       const fraction = rule.taxable_fraction!;
       return {
         component: { rate: rateUnits(standard), fraction: rateUnits(fraction), exemptAmount: 0n },
-        displayRate: Number((standard * fraction).toFixed(7)),
+        displayRate: rateFromUnits((rateUnits(standard) * rateUnits(fraction) * 2n + RATE_SCALE) / (2n * RATE_SCALE)),
         rateType: "partial",
         note,
       };
     }
     case "exempt_portion":
       return {
-        component: { rate: rateUnits(standard), fraction: RATE_SCALE, exemptAmount: BigInt(rule.exempt_amount_per_unit!) * BigInt(quantity) },
+        component: { rate: rateUnits(standard), fraction: RATE_SCALE, exemptAmount: BigInt(rule.exempt_amount_per_unit!) * quantity },
         displayRate: standard,
         rateType: "exempt_portion",
         note,
       };
   }
+}
+
+/**
+ * Thresholds (e.g. New York's $110 clothing rule) are about the unit price before tax:
+ * for a tax-inclusive line, the amount divided by one plus the full rate. Kept as an exact
+ * fraction: a float said 526955 / 1.08875 / 44 was $109.99…, not $110.
+ */
+function netUnitPrice(line: LineInput, jurisdictions: readonly AppliedJurisdiction[]): UnitPrice {
+  const units = line.quantity > 0n ? line.quantity : 1n;
+  if (!line.taxIncluded) return { numerator: line.amount, denominator: units };
+  const fullRate = jurisdictions.reduce((sum, j) => sum + rateUnits(j.rates.standard ?? 0), 0n);
+  return { numerator: line.amount * RATE_SCALE, denominator: units * (RATE_SCALE + fullRate) };
 }
 
 export interface DetermineOptions {
@@ -110,13 +122,10 @@ export function determineLine(
     const tax = line.taxIncluded ? taxInclusive(line.amount, []) : taxExclusive(line.amount, []);
     return {
       tax,
-      jurisdictions: jurisdictions.map((jurisdiction) => ({ jurisdiction, taxRate: 0, rateType: override.rateType, taxDue: 0, note: override.note })),
+      jurisdictions: jurisdictions.map((jurisdiction) => ({ jurisdiction, taxRate: 0, rateType: override.rateType, taxDue: 0n, note: override.note })),
     };
   }
-  // Thresholds (e.g. New York's $110 clothing rule) are about the price before tax.
-  const fullRate = jurisdictions.reduce((sum, j) => sum + (j.rates.standard ?? 0), 0);
-  const netLine = line.taxIncluded ? line.amount / (1 + fullRate) : line.amount;
-  const unitPrice = line.quantity > 0 ? netLine / line.quantity : netLine;
+  const unitPrice = netUnitPrice(line, jurisdictions);
   const treatments = jurisdictions.map((jurisdiction) =>
     treatmentOf(
       book.ruleFor({ jurisdictionId: jurisdiction.id, category: line.category, day: options.day, unitPrice, currency: options.currency }),

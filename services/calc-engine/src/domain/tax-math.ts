@@ -1,12 +1,41 @@
-// Exact tax arithmetic on integers. Rates travel as integers in units of 1e-7 (0.0625 →
-// 625000); amounts are integer minor units. A line's tax is rounded half-up once, at the
-// line, and then split between jurisdictions so that the shares add up exactly.
+// Exact tax arithmetic on integers, in and out: amounts are bigint minor units and rates
+// integers in units of 1e-7 (0.0625 → 625000), so no figure ever passes through a float.
+// A line's tax is rounded half-up once, at the line, and then split between
+// jurisdictions so that the shares add up exactly.
 export const RATE_SCALE = 10_000_000n;
+const RATE_DECIMALS = 7;
 const SCALE_SQUARED = RATE_SCALE * RATE_SCALE;
 
-/** 0.0625 → 625000n. Rates in the data have at most 7 decimals. */
+/**
+ * The decimal the data wrote, in 1e-7 units: 0.0625 → 625000n, 1e-7 → 1n. Read from the
+ * number's shortest decimal form, not by multiplying floats; null when the number is
+ * not a decimal with at most 7 decimals (the rate data refuses those at start-up).
+ */
+export function exactRateUnits(rate: number): bigint | null {
+  const match = /^(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/.exec(String(rate));
+  if (!match) return null;
+  const [, whole, fraction = "", exponent = "0"] = match;
+  const decimals = fraction.length - Number(exponent);
+  if (decimals > RATE_DECIMALS) return null;
+  return BigInt(`${whole}${fraction}`) * 10n ** BigInt(RATE_DECIMALS - decimals);
+}
+
+// Every line reads its jurisdictions' rates; the data holds few distinct ones.
+const unitsByRate = new Map<number, bigint>();
+
+/** 0.0625 → 625000n; throws on a rate with more than 7 decimals. */
 export function rateUnits(rate: number): bigint {
-  return BigInt(Math.round(rate * 1e7));
+  const known = unitsByRate.get(rate);
+  if (known !== undefined) return known;
+  const units = exactRateUnits(rate);
+  if (units === null) throw new RangeError(`rate ${rate} is not a fraction with at most ${RATE_DECIMALS} decimals`);
+  if (unitsByRate.size < 100_000) unitsByRate.set(rate, units);
+  return units;
+}
+
+/** 625000n → 0.0625 (for display: the nearest number to the exact decimal). */
+export function rateFromUnits(units: bigint): number {
+  return Number(units) / Number(RATE_SCALE);
 }
 
 /** A jurisdiction's claim on a line: rate r on (fraction f of the price, less a fixed exempt part x). */
@@ -19,12 +48,13 @@ export interface TaxComponent {
   readonly exemptAmount: bigint;
 }
 
+/** A line's figures in minor units. */
 export interface LineTax {
-  readonly amountExcludingTax: number;
-  readonly amountIncludingTax: number;
-  readonly taxAmount: number;
+  readonly amountExcludingTax: bigint;
+  readonly amountIncludingTax: bigint;
+  readonly taxAmount: bigint;
   /** Each component's share of taxAmount, in the order given; they sum to taxAmount. */
-  readonly shares: readonly number[];
+  readonly shares: readonly bigint[];
 }
 
 function halfUp(numerator: bigint, denominator: bigint): bigint {
@@ -60,18 +90,11 @@ export function allocate(total: bigint, weightList: readonly bigint[]): bigint[]
 }
 
 /** Tax on a net (tax-exclusive) amount. */
-export function taxExclusive(amount: number, components: readonly TaxComponent[]): LineTax {
-  const net = BigInt(amount);
+export function taxExclusive(net: bigint, components: readonly TaxComponent[]): LineTax {
   const w = weights(components, net, 1n);
   const raw = w.reduce((a, b) => a + b, 0n);
   const tax = halfUp(raw, SCALE_SQUARED);
-  const shares = allocate(tax, w);
-  return {
-    amountExcludingTax: amount,
-    amountIncludingTax: amount + Number(tax),
-    taxAmount: Number(tax),
-    shares: shares.map(Number),
-  };
+  return { amountExcludingTax: net, amountIncludingTax: net + tax, taxAmount: tax, shares: allocate(tax, w) };
 }
 
 /**
@@ -79,8 +102,7 @@ export function taxExclusive(amount: number, components: readonly TaxComponent[]
  * net price P solves A = P + Σ r·(f·P − x), so P = (A + Σ r·x) / (1 + Σ r·f); components
  * whose exempt part swallows their base drop out and P is solved again.
  */
-export function taxInclusive(amount: number, components: readonly TaxComponent[]): LineTax {
-  const gross = BigInt(amount);
+export function taxInclusive(gross: bigint, components: readonly TaxComponent[]): LineTax {
   let active = components.map(() => true);
   let priceNum = 0n;
   let priceDen = 1n;
@@ -102,11 +124,5 @@ export function taxInclusive(amount: number, components: readonly TaxComponent[]
   const w = weights(components, priceNum, priceDen).map((weight, i) => (active[i] ? weight : 0n));
   const taxNumerator = gross * priceDen - priceNum; // (A − P)·priceDen
   const tax = taxNumerator > 0n ? halfUp(taxNumerator, priceDen) : 0n;
-  const shares = allocate(tax, w);
-  return {
-    amountExcludingTax: amount - Number(tax),
-    amountIncludingTax: amount,
-    taxAmount: Number(tax),
-    shares: shares.map(Number),
-  };
+  return { amountExcludingTax: gross - tax, amountIncludingTax: gross, taxAmount: tax, shares: allocate(tax, w) };
 }

@@ -15,12 +15,22 @@ function idChain(id: string): string[] {
   return chain;
 }
 
+/** An exact price: numerator / denominator minor units (no float decides a threshold). */
+export interface UnitPrice {
+  readonly numerator: bigint;
+  readonly denominator: bigint;
+}
+
+function isBelow(price: UnitPrice, threshold: number): boolean {
+  return price.numerator < BigInt(threshold) * price.denominator;
+}
+
 export interface RuleQuery {
   readonly jurisdictionId: string;
   readonly category: string;
   readonly day: string;
   /** Net unit price in minor units of `currency`, for thresholds. */
-  readonly unitPrice: number;
+  readonly unitPrice: UnitPrice;
   readonly currency: string;
 }
 
@@ -87,7 +97,7 @@ export class RateBook {
           fallback ??= rule;
           continue;
         }
-        if (rule.currency === query.currency && query.unitPrice < rule.unit_price_below) return rule;
+        if (rule.currency === query.currency && isBelow(query.unitPrice, rule.unit_price_below)) return rule;
       }
       if (fallback) return fallback;
     }

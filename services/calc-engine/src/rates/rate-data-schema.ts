@@ -4,10 +4,13 @@
 // `effective_to` is exclusive (the first day the entry no longer applies) or null when
 // the entry is still in force.
 import { z } from "zod";
+import { exactRateUnits } from "../domain/tax-math.js";
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD");
 const source = z.string().min(8, "a citation: the tax authority page or statute");
-const fraction = z.number().min(0).lt(1);
+// Rates are computed exactly as integers in 1e-7 units (domain/tax-math.ts), so a rate
+// with more decimals would be rounded: refused when the data is loaded instead.
+const fraction = z.number().min(0).lt(1).refine((rate) => exactRateUnits(rate) !== null, "a fraction with at most 7 decimals");
 
 export const jurisdictionTypes = ["COUNTRY", "STATE", "COUNTY", "CITY", "DISTRICT"] as const;
 export const taxTypes = ["SALES", "USE", "VAT", "GST"] as const;

@@ -26,7 +26,7 @@ beforeAll(() => {
 });
 
 const rule = (jurisdictionId: string, category: string, unitPrice = 5000, day = TODAY) =>
-  book.ruleFor({ jurisdictionId, category, day, unitPrice, currency: "USD" });
+  book.ruleFor({ jurisdictionId, category, day, unitPrice: { numerator: BigInt(unitPrice), denominator: 1n }, currency: "USD" });
 
 describe("us-taxability.json", () => {
   it("parses on its own and holds rules only", () => {

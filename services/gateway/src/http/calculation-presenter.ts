@@ -1,31 +1,34 @@
 // The public JSON of a calculation (spec: Calculation and Platform calculation response).
+// Money figures are bigint inside Levy; exactMoney turns them into JSON numbers exactly
+// (never beyond 2^53 − 1: calculations are bounded so that they fit).
 import type { Calculation, LineItemResult, Totals } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { type ApiVersion, versionAtLeast } from "../domain/api-versions.js";
 import { presentAddress, presentJurisdiction, presentLineProduct } from "@levy/presenters";
+import { exactMoney } from "@levy/kit";
 
 function presentLine(line: LineItemResult) {
   return {
     line_item_id: line.lineItemId,
     product: presentLineProduct(line.product),
     tax_jurisdictions: line.taxJurisdictions.map(presentJurisdiction),
-    tax_amount: Number(line.taxAmount),
-    amount: Number(line.amount),
-    amount_excluding_tax: Number(line.amountExcludingTax),
-    amount_including_tax: Number(line.amountIncludingTax),
+    tax_amount: exactMoney(line.taxAmount),
+    amount: exactMoney(line.amount),
+    amount_excluding_tax: exactMoney(line.amountExcludingTax),
+    amount_including_tax: exactMoney(line.amountIncludingTax),
     quantity: Number(line.quantity),
   };
 }
 
 function presentTotals(totals: Totals | undefined) {
   return {
-    tax_amount: Number(totals?.taxAmount ?? 0n),
-    amount_excluding_tax: Number(totals?.amountExcludingTax ?? 0n),
-    amount_including_tax: Number(totals?.amountIncludingTax ?? 0n),
+    tax_amount: exactMoney(totals?.taxAmount ?? 0n),
+    amount_excluding_tax: exactMoney(totals?.amountExcludingTax ?? 0n),
+    amount_including_tax: exactMoney(totals?.amountIncludingTax ?? 0n),
   };
 }
 
 function totalFees(calculation: Calculation): number {
-  return calculation.lineItems.reduce((sum, line) => sum + line.taxJurisdictions.reduce((s, e) => s + Number(e.feeAmount), 0), 0);
+  return exactMoney(calculation.lineItems.reduce((sum, line) => sum + line.taxJurisdictions.reduce((s, e) => s + e.feeAmount, 0n), 0n));
 }
 
 /**

@@ -3,7 +3,7 @@
 // version (customer.ip, transacted_at: 2026-03-01) are refused rather than ignored.
 import { Router, type Response } from "express";
 import type { Client } from "@connectrpc/connect";
-import { invalidField } from "@levy/kit";
+import { assertOrderAmount, invalidField } from "@levy/kit";
 import type { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { type ApiVersion, currentApiVersion, versionAtLeast } from "../domain/api-versions.js";
 import { requireApiVersion } from "./api-version.js";
@@ -25,6 +25,7 @@ export function calculationRoutes(calcEngine: Client<typeof CalcEngineService>):
   const router = Router();
   router.post("/", routeHandler(async (request, response) => {
     const body = parseInput(calculationBody, request.body);
+    assertOrderAmount(body.order_details.line_items, { perUnit: false, path: "order_details" });
     const version = versionOf(response);
     requireVersionFor(version, "customer.ip", body.customer.ip !== undefined, "2026-03-01");
     requireVersionFor(version, "transacted_at", body.transacted_at !== undefined, "2026-03-01");
@@ -45,6 +46,9 @@ export function platformCalculationRoutes(calcEngine: Client<typeof CalcEngineSe
   router.use(requireApiVersion({ oneOf: ["2026-01-01", "2026-03-01"] }));
   router.post("/", routeHandler(async (request, response) => {
     const body = parseInput(platformCalculationBody, request.body);
+    // Per-unit amounts: the bound is on amount × quantity and on the sum of the lines.
+    assertOrderAmount(body.order_details.line_items, { perUnit: true, path: "order_details" });
+    if (body.fee_details) assertOrderAmount(body.fee_details.line_items, { perUnit: true, path: "fee_details" });
     const version = versionOf(response);
     requireVersionFor(version, "customer.ip", body.customer.ip !== undefined, "2026-03-01");
     requireVersionFor(version, "transacted_at", body.transacted_at !== undefined, "2026-03-01");

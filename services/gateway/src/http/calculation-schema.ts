@@ -6,7 +6,11 @@ import type { CustomerInputSchema, OrderDetailsInputSchema } from "@levy/proto/l
 import { addressMessage, addressSchema, taxIdSchema } from "./address-schema.js";
 import { refuseRepeatedLineItemIds } from "./unique-line-item-ids.js";
 
-/** Documented in docs/decisions.md ("Calculations"). */
+/**
+ * Documented in docs/decisions.md ("Calculations"). Each factor's range is checked here;
+ * what an order is worth (amount × quantity, and the lines together) is bounded by
+ * assertOrderAmount (@levy/kit), the one rule calc-engine applies too.
+ */
 export const calculationLimits = { lineItems: 1000, maxAmount: 1_000_000_000_000, maxQuantity: 1_000_000_000 } as const;
 
 const lineItem = z.strictObject({

@@ -1,9 +1,10 @@
 // Every call to an upstream service goes through an opossum circuit breaker with a
-// timeout. Business answers (not found, invalid argument, ...) are not failures; a
-// breaker opens on unavailability and timeouts, and an open breaker fails fast with
-// upstream_unavailable (HTTP 503 with Retry-After).
+// timeout. A breaker opens only on the upstream's health (unavailability, timeouts,
+// dropped streams), never on an error one request's content caused (invalid, not found,
+// internal...), and an open breaker fails fast with upstream_unavailable (HTTP 503 with
+// Retry-After).
 import type { DescService } from "@bufbuild/protobuf";
-import { Code, ConnectError, createClient, type Client, type Transport } from "@connectrpc/connect";
+import { ConnectError, createClient, type Client, type Transport } from "@connectrpc/connect";
 import { LevyError, fromConnectError } from "@levy/kit";
 import CircuitBreaker from "opossum";
 import { RETRY_AFTER_META } from "../http/error-response.js";
@@ -24,11 +25,18 @@ export interface GuardedClient<S extends DescService> {
   readonly breaker: CircuitBreaker;
 }
 
-const infrastructureCodes = new Set([Code.Unavailable, Code.DeadlineExceeded, Code.Unknown, Code.Internal, Code.Canceled]);
-
-/** True for errors that say nothing about the upstream's health. */
-function isBusinessError(error: unknown): boolean {
-  return error instanceof ConnectError && !infrastructureCodes.has(error.code);
+/**
+ * True for a failure that says the upstream is unhealthy: unreachable or answering
+ * `Unavailable` (its own database or broker down), too slow (`DeadlineExceeded`), or the
+ * stream dropped by the transport (`Aborted`/`Canceled` without Levy's ErrorInfo). This
+ * is exactly what fromConnectError turns into upstream_unavailable or upstream_timeout.
+ * Everything else, `Internal` and `Unknown` included, can be caused by one request's
+ * content; counting it would let one caller open the breaker for every caller.
+ */
+export function isUpstreamHealthFailure(error: unknown): boolean {
+  if (!(error instanceof ConnectError)) return false;
+  const { code } = fromConnectError(error);
+  return code === "upstream_unavailable" || code === "upstream_timeout";
 }
 
 export function createGuardedClient<S extends DescService>(
@@ -45,7 +53,8 @@ export function createGuardedClient<S extends DescService>(
     resetTimeout: options.resetTimeoutMs,
     errorThresholdPercentage: options.errorThresholdPercentage,
     volumeThreshold: options.volumeThreshold,
-    errorFilter: isBusinessError,
+    // errorFilter: true = not a failure. The breaker's own timeouts always count.
+    errorFilter: (error: unknown) => !isUpstreamHealthFailure(error),
   });
   const guarded: Record<string, unknown> = {};
   for (const method of service.methods) {
