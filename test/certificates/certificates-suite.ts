@@ -117,6 +117,10 @@ export function describeCertificates(mode: string, startSystem: (env: Record<str
           `https://127.0.0.1:${docs.port}${pathname}`,
           `https://[::1]:${docs.port}${pathname}`,
           `https://[::ffff:127.0.0.1]:${docs.port}${pathname}`,
+          // IPv4-compatible IPv6 (::/96, deprecated): the same loopback in two spellings.
+          `https://[::127.0.0.1]:${docs.port}${pathname}`,
+          `https://[::7f00:1]:${docs.port}${pathname}`,
+          "https://[::a9fe:a9fe]/latest/meta-data/",
           "https://169.254.169.254/latest/meta-data/",
           "https://[fd00:ec2::254]/latest/meta-data/",
           "https://10.0.0.7/a.pdf",
@@ -134,7 +138,7 @@ export function describeCertificates(mode: string, startSystem: (env: Record<str
         expect((await submit({ document_url: served })).status).toBe(201);
       });
       it("re-checks every redirect: to a private name, a private address, loopback or plain http", async () => {
-        for (const target of ["https://private.test/a.pdf", "https://10.0.0.7/a.pdf", `https://127.0.0.1:${docs.port}/files/x.pdf`, "https://169.254.169.254/", "http://docs.test/a.pdf"]) {
+        for (const target of ["https://private.test/a.pdf", "https://10.0.0.7/a.pdf", `https://127.0.0.1:${docs.port}/files/x.pdf`, `https://[::7f00:1]:${docs.port}/files/x.pdf`, "https://169.254.169.254/", "http://docs.test/a.pdf"]) {
           expectError(await submit({ document_url: docs.url(`/redirect?to=${encodeURIComponent(target)}`) }), 400, "INVALID_DOCUMENT_URL");
         }
         const fine = host("redirected.pdf", pdf(), "application/pdf");

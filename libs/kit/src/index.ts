@@ -18,6 +18,7 @@ export { instrumentStore } from "./store-metrics.js";
 export { createReadiness, livenessServiceName, registerHealthService, type Readiness, type ReadinessCheck } from "./health.js";
 export { startRpcServer, type RpcServer, type RpcServerOptions } from "./rpc-server.js";
 export { createOpsEndpoints, startOpsServer, type OpsEndpoints, type OpsServer } from "./ops-server.js";
+export { httpServerSettings, createLimitedHttpServer, type HttpServerLimits } from "./http-server-limits.js";
 export { createRpcTransport, createRpcClient, type RpcTransportOptions } from "./rpc-client.js";
 export { configureInProcessRpc, type InProcessRpcOptions } from "./in-process-rpc.js";
 export { hostService, type ServiceModule, type HostOptions, type HostedService } from "./service-host.js";

@@ -1,9 +1,9 @@
 // Wires the gateway: key store on its own storage, guarded clients to upstream
 // services, the REST server, and the gRPC KeyService with health and ops endpoints.
-import http from "node:http";
 import type { AddressInfo } from "node:net";
 import {
   assertInfrastructureConfig,
+  createLimitedHttpServer,
   createLogger,
   createOpsEndpoints,
   createReadiness,
@@ -117,8 +117,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
     idempotencyStore,
     bodyLimit: config.bodyLimit,
   });
-  const rest = http.createServer(app);
-  rest.keepAliveTimeout = 65_000;
+  const rest = createLimitedHttpServer(app, config);
   await new Promise<void>((resolve, reject) => {
     rest.once("error", reject);
     rest.listen(config.restPort, config.host, () => resolve());

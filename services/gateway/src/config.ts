@@ -3,12 +3,13 @@
 // missing admin token is generated per start and a missing pepper is generated once
 // and kept in the data directory, so stored key hashes stay valid across restarts.
 import { z } from "zod";
-import { configSchemas, hostingSettings, infrastructureSettings, setting, upstreamUrlSetting } from "@levy/kit";
+import { configSchemas, hostingSettings, httpServerSettings, infrastructureSettings, setting, upstreamUrlSetting } from "@levy/kit";
 
 export const gatewaySettings = {
   ...hostingSettings("gateway"),
   ...infrastructureSettings,
   restPort: setting("PORT", "REST API port", configSchemas.port(8080)),
+  ...httpServerSettings,
   adminToken: setting("ADMIN_TOKEN", "Bearer token of the admin API (at least 24 characters)", z.string().min(24).optional()),
   apiKeyPepper: setting("API_KEY_PEPPER", "server-side secret mixed into API key hashes (at least 32 characters)", z.string().min(32).optional()),
   apiKeyPepperPrevious: setting(

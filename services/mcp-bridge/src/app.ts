@@ -49,7 +49,7 @@ export async function startMcpBridge(options: StartMcpBridgeOptions = {}): Promi
         logger,
         metrics: mcpMetrics,
       });
-      const server = await startPublicServer(config.host, config.publicPort, app);
+      const server = await startPublicServer(config.host, config.publicPort, app, config);
       publicPort = server.port;
       logger.info({ mcp_port: server.port, tools: offered.length, write_tools: config.writeToolsEnabled }, "MCP endpoint listening");
       return {

@@ -24,6 +24,10 @@ describe("document host address policy", () => {
     ["::ffff:169.254.169.254", "linkLocal"],
     ["::ffff:10.0.0.1", "private"],
     ["64:ff9b::a00:1", "private"],
+    ["::127.0.0.1", "ipv4Compatible"],
+    ["::7f00:1", "ipv4Compatible"],
+    ["::a9fe:a9fe", "ipv4Compatible"],
+    ["::8.8.8.8", "ipv4Compatible"],
   ];
   for (const [address, range] of refused) {
     it(`refuses ${address} (${range})`, () => expect(judgeAddress(address)).toEqual({ allowed: false, range }));

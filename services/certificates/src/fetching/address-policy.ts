@@ -1,7 +1,8 @@
 // Which addresses a document may be fetched from: public unicast only. Loopback,
 // private, link-local (incl. the 169.254.169.254 metadata service), CGNAT, multicast,
 // unspecified, broadcast, reserved and IPv6 unique-local (incl. fd00:ec2::254) are
-// refused; IPv4-mapped and IPv4-embedding IPv6 forms are judged by their IPv4 address.
+// refused; IPv4-mapped and IPv4-embedding IPv6 forms are judged by their IPv4 address,
+// and the deprecated IPv4-compatible form (::/96, e.g. ::7f00:1) is refused outright.
 import ipaddr from "ipaddr.js";
 
 export type AddressVerdict = { allowed: true } | { allowed: false; range: string };
@@ -17,10 +18,31 @@ function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
   return null;
 }
 
+/** ::a.b.c.d (RFC 4291 2.5.5.1, deprecated): ipaddr.js calls it unicast, but the kernel may route it to the IPv4 host. */
+function isIpv4Compatible(address: ipaddr.IPv6): boolean {
+  return address.range() === "unicast" && address.parts.slice(0, 6).every((part) => part === 0);
+}
+
+/**
+ * ipaddr.js reads any IPv6 text ending in a dotted quad as IPv4-mapped (::127.0.0.1 as
+ * ::ffff:127.0.0.1), and resolvers print ::/96 that way, so IPv6 text is first rewritten
+ * in the WHATWG URL parser's canonical hex form (the form a URL literal already has).
+ */
+function canonicalText(text: string): string {
+  if (!text.includes(":") || !text.includes(".")) return text;
+  try {
+    return new URL(`http://[${text}]/`).hostname.slice(1, -1);
+  } catch {
+    return text;
+  }
+}
+
 export function judgeAddress(text: string, options: { allowLoopback?: boolean } = {}): AddressVerdict {
-  if (!ipaddr.isValid(text)) return { allowed: false, range: "invalid" };
-  let address = ipaddr.parse(text);
+  const canonical = canonicalText(text);
+  if (!ipaddr.isValid(canonical)) return { allowed: false, range: "invalid" };
+  let address = ipaddr.parse(canonical);
   if (address.kind() === "ipv6") {
+    if (isIpv4Compatible(address as ipaddr.IPv6)) return { allowed: false, range: "ipv4Compatible" };
     const inner = embeddedIpv4(address as ipaddr.IPv6);
     if (inner) address = inner;
   }

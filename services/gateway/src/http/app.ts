@@ -1,5 +1,6 @@
-// The gateway's express application: request id → metrics → ops endpoints → JSON body
-// → admin API / authenticated /tax API → JSON 405 or 404 → one error handler.
+// The gateway's express application: request id → metrics → ops endpoints → API version
+// → admin API / authenticated /tax API (each reads its JSON body once the caller is
+// known) → JSON 405 or 404 → one error handler.
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { Client } from "@connectrpc/connect";
 import {
@@ -25,7 +26,7 @@ import { idempotency } from "./idempotency.js";
 import { platformTransactionRoutes, refundReversalRoutes, refundRoutes, transactionRoutes } from "./transaction-routes.js";
 import type { KeyStore } from "../adapters/key-store.js";
 import { currentApiVersion } from "../domain/api-versions.js";
-import { adminRoutes } from "./admin-routes.js";
+import { adminRoutes, requireAdmin } from "./admin-routes.js";
 import { allowedMethods } from "./allowed-methods.js";
 import { parseApiVersionHeader } from "./api-version.js";
 import { authenticate } from "./authenticate.js";
@@ -35,6 +36,7 @@ import { merchantRoutes } from "./merchant-routes.js";
 import { productRoutes } from "./product-routes.js";
 import { sendError } from "./error-response.js";
 import { httpMetrics } from "./http-metrics.js";
+import { jsonBody } from "./json-body.js";
 import { stateOf } from "./request-state.js";
 
 export interface GatewayHttpOptions {
@@ -80,16 +82,20 @@ export function createGatewayApp(options: GatewayHttpOptions): express.Express {
   app.use((request, response, next) => {
     options.ops.handle(request, response).then((handled) => (handled ? undefined : next()), next);
   });
-  // Every body is parsed as JSON whatever its Content-Type: the API speaks only JSON.
-  app.use(express.json({ limit: options.bodyLimit, strict: true, type: () => true }));
   app.use(parseApiVersionHeader);
 
+  // Bodies are read only after the caller is known (admin token here, API key on /tax),
+  // so anonymous traffic never reaches the JSON parser.
+  const readBody = jsonBody(options.bodyLimit);
+  const adminGate = [requireAdmin(options.adminToken), readBody];
+  app.use("/admin/v1", adminGate);
   app.use("/admin/v1", adminRoutes(options.keyStore, options.adminToken));
   app.use("/admin/v1", certificateAdminRoutes(options.keyStore, options.adminToken, options.certificates.client));
   // Signed document links carry their own credential (no API key).
   app.use("/documents/v1", documentRoutes(options.certificates.links, options.certificates.documents));
   const tax = express.Router();
   tax.use(authenticate(options.keyStore, { allowPublishable: false }));
+  tax.use(readBody);
   tax.use(idempotency(options.idempotencyStore, options.logger));
   tax.use("/customers", customerRoutes(options.upstream.catalog));
   tax.use("/products", productRoutes(options.upstream.catalog));

@@ -10,8 +10,17 @@ export interface AuthenticateOptions {
   readonly allowPublishable: boolean;
 }
 
+/**
+ * The Bearer token, "" when the header is not `Bearer <token>`, null without one. Two
+ * Authorization headers are refused: Node keeps only the first, and a proxy or a
+ * second reader may take the other, so the caller would be ambiguous.
+ */
 export function bearerToken(request: Request): string | null {
-  const header = request.header("authorization");
+  const headers = request.headersDistinct.authorization ?? [];
+  if (headers.length > 1) {
+    throw new LevyError("invalid_request", `send one Authorization header, not ${headers.length}`, { field: "Authorization" });
+  }
+  const header = headers[0];
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1] ?? "";

@@ -1,6 +1,7 @@
 // POST /tax/calculations (amount = whole line value) and POST /tax/platform/calculations
 // (X-API-Version required; amount = unit price). Inputs newer than the request's API
-// version (customer.ip, transacted_at: 2026-03-01) are refused rather than ignored.
+// version (customer.ip, transacted_at: 2026-03-01; customer.type, customer.tax_ids,
+// automatic_tax, currencies other than USD: 2025-05-12) are refused rather than ignored.
 import { Router, type Response } from "express";
 import type { Client } from "@connectrpc/connect";
 import { assertOrderAmount, invalidField } from "@levy/kit";
@@ -17,8 +18,24 @@ function versionOf(response: Response): ApiVersion {
   return state.headerVersion ?? state.apiVersion ?? currentApiVersion;
 }
 
-function requireVersionFor(version: ApiVersion, field: string, present: boolean, minimum: ApiVersion): void {
-  if (present && !versionAtLeast(version, minimum)) throw invalidField(field, `${field} needs X-API-Version ${minimum} or later`);
+/** An input the spec introduces after 2024-09-01; `what` names it when the field alone would not. */
+interface VersionedInput {
+  readonly field: string;
+  readonly minimum: ApiVersion;
+  readonly sent: boolean;
+  readonly what?: string;
+}
+
+function refuseNewerInputs(version: ApiVersion, inputs: readonly VersionedInput[]): void {
+  for (const { field, minimum, sent, what } of inputs) {
+    if (sent && !versionAtLeast(version, minimum)) throw invalidField(field, `${what ?? field} needs X-API-Version ${minimum} or later`);
+  }
+}
+
+/** Whether the caller sent order_details.automatic_tax (the schema fills in "auto"). */
+function sentAutomaticTax(rawBody: unknown): boolean {
+  const order = (rawBody as { order_details?: unknown }).order_details;
+  return typeof order === "object" && order !== null && Object.hasOwn(order, "automatic_tax");
 }
 
 export function calculationRoutes(calcEngine: Client<typeof CalcEngineService>): Router {
@@ -27,9 +44,19 @@ export function calculationRoutes(calcEngine: Client<typeof CalcEngineService>):
     const body = parseInput(calculationBody, request.body);
     assertOrderAmount(body.order_details.line_items, { perUnit: false, path: "order_details" });
     const version = versionOf(response);
-    requireVersionFor(version, "customer.ip", body.customer.ip !== undefined, "2026-03-01");
-    requireVersionFor(version, "transacted_at", body.transacted_at !== undefined, "2026-03-01");
-    requireVersionFor(version, "customer.tax_ids", body.customer.tax_ids !== undefined, "2025-05-12");
+    refuseNewerInputs(version, [
+      { field: "customer.ip", minimum: "2026-03-01", sent: body.customer.ip !== undefined },
+      { field: "transacted_at", minimum: "2026-03-01", sent: body.transacted_at !== undefined },
+      { field: "customer.tax_ids", minimum: "2025-05-12", sent: body.customer.tax_ids !== undefined },
+      { field: "customer.type", minimum: "2025-05-12", sent: body.customer.type !== undefined },
+      { field: "order_details.automatic_tax", minimum: "2025-05-12", sent: sentAutomaticTax(request.body) },
+      {
+        field: "order_details.customer_currency_code",
+        minimum: "2025-05-12",
+        sent: body.order_details.customer_currency_code !== "USD",
+        what: `currency ${body.order_details.customer_currency_code}`,
+      },
+    ]);
     const { calculation } = await calcEngine.calculate({
       scope: scopeOf(response),
       customer: customerMessage(body.customer),
@@ -50,8 +77,10 @@ export function platformCalculationRoutes(calcEngine: Client<typeof CalcEngineSe
     assertOrderAmount(body.order_details.line_items, { perUnit: true, path: "order_details" });
     if (body.fee_details) assertOrderAmount(body.fee_details.line_items, { perUnit: true, path: "fee_details" });
     const version = versionOf(response);
-    requireVersionFor(version, "customer.ip", body.customer.ip !== undefined, "2026-03-01");
-    requireVersionFor(version, "transacted_at", body.transacted_at !== undefined, "2026-03-01");
+    refuseNewerInputs(version, [
+      { field: "customer.ip", minimum: "2026-03-01", sent: body.customer.ip !== undefined },
+      { field: "transacted_at", minimum: "2026-03-01", sent: body.transacted_at !== undefined },
+    ]);
     const { calculation } = await calcEngine.calculatePlatform({
       scope: scopeOf(response),
       customer: customerMessage(body.customer),

@@ -58,6 +58,11 @@ export function createMcpApp(options: McpAppOptions): express.Express {
   });
   app.post("/mcp", async (request, response, next) => {
     const id = requestIdOf(request.body);
+    // Node keeps the first of two Authorization headers; a proxy may keep the other.
+    const authorizations = request.headersDistinct.authorization ?? [];
+    if (authorizations.length > 1) {
+      return sendRpcError(response, 400, rpcCodes.invalidRequest, `Send one Authorization header, not ${authorizations.length}.`, id);
+    }
     const outcome = await authenticate(request.get("authorization"), options.upstream.keys);
     if (!outcome.ok) return sendRpcError(response, 401, rpcCodes.unauthorized, outcome.message, id);
     const decision = await options.upstream.rateLimits.consume({

@@ -1,16 +1,15 @@
 // The bridge's public HTTP port serving the MCP app (/mcp and /ping).
-import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { RequestListener } from "node:http";
+import { createLimitedHttpServer, type HttpServerLimits } from "@levy/kit";
 
 export interface PublicServer {
   readonly port: number;
   stop(): Promise<void>;
 }
 
-export async function startPublicServer(host: string, port: number, app: RequestListener): Promise<PublicServer> {
-  const server = http.createServer(app);
-  server.keepAliveTimeout = 65_000;
+export async function startPublicServer(host: string, port: number, app: RequestListener, limits: HttpServerLimits): Promise<PublicServer> {
+  const server = createLimitedHttpServer(app, limits);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => resolve());

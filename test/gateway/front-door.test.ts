@@ -1,0 +1,4 @@
+import { describeFrontDoor } from "./front-door-suite.js";
+import { startEmbeddedSystem } from "../support/system.js";
+
+describeFrontDoor("embedded", () => startEmbeddedSystem());
