@@ -49,7 +49,7 @@ describe("timing-safe secret comparison", () => {
     const middleware = requireAdmin("the-admin-token-0123456789abcdef");
     const outcomes = ["the-admin-token-0123456789abcdef", "x", "the-admin-token-0123456789abcdeF", "y".repeat(5000)].map((token) => {
       const next = vi.fn() as unknown as NextFunction & ReturnType<typeof vi.fn>;
-      middleware({ header: () => `Bearer ${token}` } as unknown as Request, {} as Response, next);
+      middleware({ header: () => `Bearer ${token}`, headersDistinct: { authorization: [`Bearer ${token}`] } } as unknown as Request, {} as Response, next);
       return (next as ReturnType<typeof vi.fn>).mock.calls[0]![0]?.code ?? "ok";
     });
     expect(outcomes).toEqual(["ok", "admin_unauthorized", "admin_unauthorized", "admin_unauthorized"]);
