@@ -1,23 +1,30 @@
 #!/usr/bin/env node
-// `npm run bench:http`: drives the bare server and Levy over HTTP with autocannon from a
-// separate process and prints a table with each endpoint's throughput as a share of the
-// bare server's, then the targets' verdicts. Flags: see usage below.
+// `npm run bench:http`: drives the bare server, the Express floor and Levy over HTTP with
+// autocannon from a separate process and prints a table per mode (throughput as a share of
+// the Express floor's, CPU per request; in distributed mode per process, FerretDB and Kafka
+// included), the idle cost, then one PASS/FAIL line per target of issue 17. A failed
+// target does not change the exit code: this is a report. Flags: see usage below.
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { calculationBody, prepareFixtures } from "./fixtures.mjs";
-import { measureFixed, measureRecording, sweepConnections } from "./measure.mjs";
+import { measureFixed, measureIdle, measureRecording, sweepConnections } from "./measure.mjs";
+import { distributedProcesses, readGroupsCpuMicros } from "./process-cpu.mjs";
 import { startChild } from "./processes.mjs";
-import { evaluateTargets, formatFloorNote, formatTable, formatVerdicts, ratioToBare } from "./report.mjs";
+import { formatCpuByProcess, formatIdle } from "./process-report.mjs";
+import { formatTable, ratioTo } from "./report.mjs";
 import { startInfrastructure } from "./infrastructure.mjs";
+import { evaluateTargets, formatTargetVerdicts, targetRate } from "./targets.mjs";
 import { runSoak } from "./soak.mjs";
 import { topFunctionsOf } from "./top-functions.mjs";
 
 const usage = `node bench/http-bench.mjs [--duration 10] [--warmup 3] [--probe 2] [--max-connections 64]
   [--connections N]   fixed connections for every endpoint (skips the sweep)
   [--distributed]     also measure distributed mode (FerretDB + Kafka from deploy/test-infra)
+  [--idle 30]         seconds of no traffic measured per mode (cores used); 0 skips it
+  [--rate ${targetRate}]        calculations/s of the fixed-rate run; [--rate-connections 16]
   [--only name]       only endpoints whose name contains this text (the bare server always runs)
   [--profile]         run embedded Levy under --cpu-prof and print the top self-time functions
   [--soak] [--soak-seconds 300] [--soak-mix all|reads]  mixed load on embedded Levy, heap/RSS every 10 s after GC
@@ -31,6 +38,9 @@ const { values: flags } = parseArgs({
     "max-connections": { type: "string", default: "64" },
     connections: { type: "string" },
     distributed: { type: "boolean", default: false },
+    idle: { type: "string", default: "30" },
+    rate: { type: "string", default: String(targetRate) },
+    "rate-connections": { type: "string", default: "16" },
     only: { type: "string" },
     profile: { type: "boolean", default: false },
     soak: { type: "boolean", default: false },
@@ -54,6 +64,9 @@ const settings = {
   probeSeconds: positive("probe"),
   maxConnections: positive("max-connections"),
   fixedConnections: flags.connections ? positive("connections") : undefined,
+  idleSeconds: positive("idle"),
+  rate: positive("rate"),
+  rateConnections: positive("rate-connections"),
 };
 const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "out");
 await mkdir(outDir, { recursive: true });
@@ -61,31 +74,54 @@ const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const log = (line) => process.stdout.write(`${line}\n`);
 const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(" ");
 
-async function measureEndpoint(endpoint, server) {
+async function measureEndpoint(endpoint, meter) {
   log(`  ${endpoint.name}`);
   const connections = settings.fixedConnections ?? (await sweepConnections(endpoint, settings, log));
-  return measureFixed(endpoint, connections, settings, server);
+  return measureFixed(endpoint, connections, settings, meter);
 }
+
+/** A CPU meter over IPC: the child answers "mark" with its own CPU µs. */
+const ipcMeter = (child, name) => async () => ({ [name]: (await child.ask("mark")).cpuMicros });
 
 /** A yardstick server (bare node:http, the Express floor) in its own process, sent the 1-line calculation body. */
 async function measureYardstick(script, name) {
   const server = await startChild(script);
   try {
     const endpoint = { name, url: server.url, method: "POST", path: "/", body: calculationBody(1) };
-    return { name, ...(await measureEndpoint(endpoint, server)) };
+    return { name, ...(await measureEndpoint(endpoint, ipcMeter(server, "server"))) };
   } finally {
     await server.stop();
   }
 }
 
 let loadStartedMicros = 0;
+// The distributed processes in the order the tables print them (the request path first).
+const services = ["gateway", "calc-engine", "geo-resolver", "catalog", "ledger", "certificates", "mcp-bridge"];
 
-async function measureSystem(mode, bareRate, env, execArgv = []) {
+/**
+ * The meter of the system under test. Embedded: the one process. Distributed: every
+ * service process the host spawned and FerretDB and Kafka, from /proc (the host, which
+ * only relays the services' logs to a file, is left out).
+ */
+function systemMeter(mode, system, infraPids) {
+  if (mode === "embedded") return { meter: ipcMeter(system, "levy"), names: ["levy"] };
+  const groups = distributedProcesses(system.child.pid, infraPids);
+  log(`  processes measured: ${Object.entries(groups).map(([name, pids]) => `${name} (pid ${pids.join(", ")})`).join("; ")}`);
+  return { meter: async () => readGroupsCpuMicros(groups), names: [...services, ...Object.keys(infraPids)] };
+}
+
+async function measureSystem(mode, env, { execArgv = [], infraPids = {} } = {}) {
   log(`\n${mode}: starting Levy (load average ${loadAverage()})`);
   const system = await startChild("system-process.mjs", { env: { ...env, BENCH_MODE: mode }, execArgv, logFile: path.join(outDir, `${stamp}-${mode}.log`) });
   const rows = [];
+  let idle;
   try {
+    const { meter, names } = systemMeter(mode, system, infraPids);
     const { endpoints } = await prepareFixtures(system);
+    if (settings.idleSeconds > 0) {
+      log(`  idle: ${settings.idleSeconds} s without traffic`);
+      idle = await measureIdle(meter, settings.idleSeconds);
+    }
     const selected = endpoints.filter((endpoint) => !flags.only || endpoint.name.includes(flags.only));
     loadStartedMicros = (await system.ask("mark")).micros;
     let calculation;
@@ -94,26 +130,35 @@ async function measureSystem(mode, bareRate, env, execArgv = []) {
       if (endpoint.pool === "transactions") {
         const basis = calculation ?? { endpoint: endpoints[0], connections: settings.fixedConnections ?? 4, requestsPerSecond: 300 };
         log(`  ${endpoint.name} (at ${basis.connections} conns, the 1-line calculation's)`);
-        figures = await measureRecording(endpoint, basis.endpoint, basis.connections, basis.requestsPerSecond, settings, log, system);
+        figures = await measureRecording(endpoint, basis.endpoint, basis.connections, basis.requestsPerSecond, settings, log, meter);
+      } else if (endpoint.fixedRate) {
+        log(`  ${endpoint.name}: ${settings.rate}/s over ${settings.rateConnections} conns`);
+        figures = { ...(await measureFixed(endpoint, settings.rateConnections, settings, meter, settings.rate)), offeredRate: settings.rate };
       } else {
-        figures = await measureEndpoint(endpoint, system);
+        figures = await measureEndpoint(endpoint, meter);
       }
       if (endpoint === endpoints[0]) calculation = { endpoint, connections: figures.connections, requestsPerSecond: figures.requestsPerSecond };
-      rows.push({ name: endpoint.name, target: endpoint.target, ...figures, ratio: ratioToBare(figures.requestsPerSecond, bareRate) });
+      rows.push({ key: endpoint.key, name: endpoint.name, ...figures });
     }
+    return { rows, idle, processNames: names };
   } finally {
     await system.stop();
   }
-  return rows;
 }
 
-function printSection(title, yardsticks, rows, withTargets) {
+/** A mode's figures in the shape the targets read: rows by endpoint key, the floor's rate, the idle cost. */
+const targetSection = (section, floorRequestsPerSecond) => ({
+  rows: Object.fromEntries(section.rows.map((row) => [row.key, row])),
+  idle: section.idle,
+  floorRequestsPerSecond,
+});
+
+function printSection(title, yardsticks, section, floorRate) {
+  const rows = section.rows.map((row) => ({ ...row, ratio: ratioTo(row.requestsPerSecond, floorRate) }));
   log(`\n== ${title} (load average before/after each run in the JSON; now ${loadAverage()}) ==`);
   log(formatTable([...yardsticks, ...rows]));
-  if (!withTargets) return;
-  const targeted = rows.filter((row) => row.target);
-  log(`\ntargets (embedded, calculations): ≥ 35% of bare throughput, p99 ≤ 20 ms, zero errors\n${formatVerdicts(evaluateTargets(targeted))}`);
-  log(formatFloorNote(yardsticks[1], targeted));
+  if (section.processNames.length > 1) log(`\nCPU ms per request by process (sum in "all"):\n${formatCpuByProcess(rows, section.processNames)}`);
+  if (section.idle) log(`\nidle cost, cores busy without traffic:\n${formatIdle(section.idle, section.processNames)}`);
 }
 
 log(`Levy HTTP benchmark ${new Date().toISOString()}  node ${process.version}, ${os.cpus().length} cpus, load average ${loadAverage()}`);
@@ -127,25 +172,28 @@ if (flags.soak) {
   process.exit(soak.verdict.pass ? 0 : 1);
 }
 log("\nbare server, then the Express floor");
-const bareRow = { ...(await measureYardstick("bare-server.mjs", "bare node:http (fixed JSON)")), ratio: 1 };
-const floor = await measureYardstick("express-floor-server.mjs", "Express floor (JSON in/out, no work)");
-const floorRow = { ...floor, ratio: ratioToBare(floor.requestsPerSecond, bareRow.requestsPerSecond) };
-const yardsticks = [bareRow, floorRow];
-const report = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, settings, bare: bareRow, expressFloor: floorRow, sections: {} };
+const bare = await measureYardstick("bare-server.mjs", "bare node:http (fixed JSON)");
+const floorRow = { ...(await measureYardstick("express-floor-server.mjs", "Express floor (JSON in/out, no work)")), ratio: 1 };
+const floorRate = floorRow.requestsPerSecond;
+const yardsticks = [{ ...bare, ratio: ratioTo(bare.requestsPerSecond, floorRate) }, floorRow];
+const report = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, settings, bare, expressFloor: floorRow, sections: {} };
 const profileDir = path.join(outDir, `${stamp}-profile`);
 const embeddedArgs = ["--expose-gc", ...(flags.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [])];
-report.sections.embedded = await measureSystem("embedded", bareRow.requestsPerSecond, process.env, embeddedArgs);
-printSection("embedded mode", yardsticks, report.sections.embedded, true);
+report.sections.embedded = await measureSystem("embedded", process.env, { execArgv: embeddedArgs });
+printSection("embedded mode", yardsticks, report.sections.embedded, floorRate);
 if (flags.profile) {
   const [file] = (await readdir(profileDir)).filter((name) => name.endsWith(".cpuprofile"));
   report.profile = { dir: profileDir, file, fromMicros: loadStartedMicros };
   log(`\nprofile of embedded Levy under the load above (start-up left out): ${path.join(profileDir, file)}\n${await topFunctionsOf(path.join(profileDir, file), 30, loadStartedMicros)}`);
 }
 if (flags.distributed) {
-  const infraEnv = await startInfrastructure();
-  report.sections.distributed = await measureSystem("distributed", bareRow.requestsPerSecond, { ...process.env, ...infraEnv });
-  printSection("distributed mode (informative; the targets are for embedded)", yardsticks, report.sections.distributed, false);
+  const infra = await startInfrastructure();
+  report.sections.distributed = await measureSystem("distributed", { ...process.env, ...infra.env }, { infraPids: infra.pids });
+  printSection("distributed mode (CPU summed over all processes)", yardsticks, report.sections.distributed, floorRate);
 }
+const sections = Object.fromEntries(Object.entries(report.sections).map(([mode, section]) => [mode, targetSection(section, floorRate)]));
+report.targets = evaluateTargets(sections);
+log(`\ntargets (issue 17; n/a = not measured in this run):\n${formatTargetVerdicts(report.targets)}`);
 const file = path.join(outDir, `${stamp}-results.json`);
 await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
 log(`\nresults: ${file}`);

@@ -18,10 +18,15 @@ export function parseEnvFile(text) {
   return env;
 }
 
+/** The servers' addresses (`env` for the services) and process ids (`pids`, to read their CPU). */
 export async function startInfrastructure() {
   await promisify(execFile)(path.join(root, "deploy/test-infra/start.sh"), { cwd: root, maxBuffer: 16 * 1024 * 1024 });
   const cache = process.env.LEVY_CACHE ?? path.join(root, ".cache");
   const env = parseEnvFile(await readFile(path.join(cache, "run/infra.env"), "utf8"));
   if (!env.MONGODB_URI || !env.KAFKA_BROKERS) throw new Error("infra.env has no MONGODB_URI or KAFKA_BROKERS");
-  return { MONGODB_URI: env.MONGODB_URI, KAFKA_BROKERS: env.KAFKA_BROKERS };
+  const pid = (value) => (Number(value) > 0 ? Number(value) : undefined);
+  return {
+    env: { MONGODB_URI: env.MONGODB_URI, KAFKA_BROKERS: env.KAFKA_BROKERS },
+    pids: { ferretdb: pid(env.FERRETDB_PID), kafka: pid(env.KAFKA_PID) },
+  };
 }

@@ -32,6 +32,8 @@ function runJob(job) {
         ...(job.amount ? { amount: job.amount } : { duration: job.duration }),
         // `mix`: several requests sent in turn on every connection (the soak run).
         requests: job.mix ? job.mix.map(toRequest) : [request],
+        // `overallRate`: requests per second over all connections (a fixed-rate run).
+        ...(job.overallRate ? { overallRate: job.overallRate } : {}),
         timeout: 10,
       },
       (error, result) => (error ? reject(error) : resolve({ result, ids })),

@@ -2,11 +2,14 @@
 // doubling while throughput still grows), a warm-up, then the measured run at the chosen
 // connections, so the p99 printed is the p99 at the load that gives the printed throughput.
 import os from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
 import { runLoad } from "./processes.mjs";
 import { chooseConnections, summariseRun } from "./report.mjs";
+import { coresByProcess, cpuMsPerRequestByProcess, sumOf } from "./process-report.mjs";
 import { transactionBodies } from "./fixtures.mjs";
 
-const job = (endpoint, extra) => ({ url: endpoint.url, method: endpoint.method, path: endpoint.path, headers: endpoint.headers, body: endpoint.body, ...extra });
+// An endpoint with a pool of `bodies` sends them in turn (cycling); `extra` may replace them.
+const job = (endpoint, extra) => ({ url: endpoint.url, method: endpoint.method, path: endpoint.path, headers: endpoint.headers, body: endpoint.body, bodies: endpoint.bodies, ...extra });
 
 /** Warms up (JIT, caches), then probes 1, 2, 4, … connections (up to maxConnections) and picks the knee. */
 export async function sweepConnections(endpoint, settings, log) {
@@ -25,23 +28,39 @@ export async function sweepConnections(endpoint, settings, log) {
 }
 
 /**
- * Runs one measured job; with `server` (a child answering "mark" with its CPU time) it also
- * reports the server's CPU milliseconds per request, a figure a busy machine does not skew.
+ * Runs one measured job; with `meter` (async, the CPU µs used so far by each process of the
+ * system, by name) it also reports CPU milliseconds per request per process and summed, a
+ * figure a busy machine does not skew.
  */
-async function measured(jobToRun, server) {
+async function measured(jobToRun, meter) {
   const loadBefore = os.loadavg()[0];
-  const cpuBefore = server ? (await server.ask("mark")).cpuMicros : undefined;
+  const cpuBefore = meter ? await meter() : undefined;
   const { result } = await runLoad(jobToRun);
-  const cpuAfter = server ? (await server.ask("mark")).cpuMicros : undefined;
+  const cpuAfter = meter ? await meter() : undefined;
   const figures = summariseRun(result);
-  const cpuMsPerRequest = cpuBefore != null && cpuAfter != null && figures.total > 0 ? (cpuAfter - cpuBefore) / 1000 / figures.total : null;
-  return { ...figures, cpuMsPerRequest, connections: jobToRun.connections, loadAverage: [loadBefore, os.loadavg()[0]] };
+  const cpuByProcess = cpuBefore && cpuAfter ? cpuMsPerRequestByProcess(cpuBefore, cpuAfter, figures.total) : null;
+  const cpuMsPerRequest = cpuByProcess ? sumOf(cpuByProcess) : null;
+  return { ...figures, cpuMsPerRequest, cpuByProcess, connections: jobToRun.connections, loadAverage: [loadBefore, os.loadavg()[0]] };
 }
 
-/** Warm-up then measurement of a fixed-body endpoint at `connections`. */
-export async function measureFixed(endpoint, connections, settings, server) {
-  if (settings.warmupSeconds > 0) await runLoad(job(endpoint, { connections, duration: settings.warmupSeconds }));
-  return measured(job(endpoint, { connections, duration: settings.durationSeconds }), server);
+/**
+ * The idle cost: CPU used by each process over `seconds` without traffic, as cores, after
+ * `settleSeconds` for start-up work (consumer groups joining, first polls) to finish.
+ */
+export async function measureIdle(meter, seconds, settleSeconds = 5) {
+  await sleep(settleSeconds * 1000);
+  const before = await meter();
+  const started = performance.now();
+  await sleep(seconds * 1000);
+  const after = await meter();
+  return { seconds, cores: coresByProcess(before, after, (performance.now() - started) / 1000) };
+}
+
+/** Warm-up then measurement of an endpoint at `connections` (and at `rate` requests/s in all, when given). */
+export async function measureFixed(endpoint, connections, settings, meter, rate) {
+  const paced = rate ? { overallRate: rate } : {};
+  if (settings.warmupSeconds > 0) await runLoad(job(endpoint, { connections, duration: settings.warmupSeconds, ...paced }));
+  return measured(job(endpoint, { connections, duration: settings.durationSeconds, ...paced }), meter);
 }
 
 /**
@@ -50,7 +69,7 @@ export async function measureFixed(endpoint, connections, settings, server) {
  * full speed, sized from the calculation throughput; warm-up and measurement each use
  * their own part of it, each body once, so the measured run lasts about `durationSeconds`.
  */
-export async function measureRecording(endpoint, calculationEndpoint, connections, expectedRate, settings, log, server) {
+export async function measureRecording(endpoint, calculationEndpoint, connections, expectedRate, settings, log, meter) {
   const warmupCount = Math.ceil(expectedRate * settings.warmupSeconds);
   const measuredCount = Math.max(200, Math.ceil(expectedRate * settings.durationSeconds));
   const poolJob = job(calculationEndpoint, { connections, amount: warmupCount + measuredCount, collectIds: true });
@@ -59,5 +78,5 @@ export async function measureRecording(endpoint, calculationEndpoint, connection
   const bodies = transactionBodies(ids, Date.now().toString(36));
   if (warmupCount > 0) await runLoad(job(endpoint, { connections, bodies: bodies.slice(0, warmupCount), amount: warmupCount }));
   const rest = bodies.slice(warmupCount);
-  return measured(job(endpoint, { connections, bodies: rest, amount: rest.length }), server);
+  return measured(job(endpoint, { connections, bodies: rest, amount: rest.length }), meter);
 }
