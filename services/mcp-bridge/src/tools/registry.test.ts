@@ -32,6 +32,7 @@ const writeTool = defineTool({
   input: z.strictObject({ fail: z.enum(["levy", "plain", "shape", "none"]) }),
   output: z.object({ ok: z.literal(true) }),
   write: true,
+  effect: { destructive: false, idempotent: false },
   liveOnly: false,
   async run(args) {
     if (args.fail === "levy") throw toConnectError(new LevyError("PRODUCT_NOT_FOUND", "no product p-1"));
