@@ -12,6 +12,7 @@ import { juneFiling, seedAccount, type Seed } from "./mcp-seed.js";
 import { certificateReadTools, certificateWriteTools, describeCertificateTools } from "./mcp-certificate-tools.js";
 import { describeHostDetails } from "./mcp-host-details.js";
 import { describePythonClient } from "./mcp-python-client.js";
+import { describeRangesAndCursors } from "./mcp-ranges-and-cursors.js";
 import { describeRateLimit } from "./mcp-rate-limit.js";
 import { describeReadTools } from "./mcp-read-tools.js";
 import { describeWriteTools } from "./mcp-write-tools.js";
@@ -141,6 +142,7 @@ export function describeMcp(mode: string, startSystem: (env: Record<string, stri
     describeRateLimit(ctx);
     describePythonClient(ctx, readTools);
     describeHostDetails(ctx);
+    describeRangesAndCursors(ctx);
 
     it("an upstream failure inside a tool is internal_error (safe to retry); the tool works again after", async () => {
       await ctx.system.stopService("ledger");
