@@ -71,8 +71,7 @@ const jsonSchema = (schema: z.ZodObject, io: "input" | "output") => z.toJSONSche
 function annotationsOf(tool: ToolDefinition): Tool["annotations"] {
   const openWorldHint = tool.openWorld ?? false;
   if (!tool.write) return { readOnlyHint: true, openWorldHint };
-  if (!tool.effect) throw new Error(`write tool ${tool.name} must say its effect (destructive, idempotent)`);
-  return { readOnlyHint: false, destructiveHint: tool.effect.destructive, idempotentHint: tool.effect.idempotent, openWorldHint };
+  return { readOnlyHint: false, destructiveHint: tool.effect!.destructive, idempotentHint: tool.effect!.idempotent, openWorldHint };
 }
 
 function argumentProblem(error: z.ZodError): string {
@@ -86,6 +85,7 @@ export function createToolRegistry(tools: readonly ToolDefinition[], options: To
   const enabled = new Map<string, ToolDefinition>();
   for (const tool of tools) {
     if (enabled.has(tool.name)) throw new Error(`tool ${tool.name} is defined twice`);
+    if (tool.write && !tool.effect) throw new Error(`write tool ${tool.name} must say its effect (destructive, idempotent)`);
     if (!tool.write || options.writeToolsEnabled) enabled.set(tool.name, tool);
   }
   const listed: Tool[] = [...enabled.values()].map((tool) => ({
