@@ -34,8 +34,8 @@ export async function callTool(client: Client, name: string, args: Record<string
 
 /** The structured content of a successful call; its text block carries the same JSON. */
 export function ok(result: CallToolResult): any {
-  if (result.isError) throw new Error(`tool failed: ${JSON.stringify(result.structuredContent)}`);
   const text = (result.content[0] as { type: string; text: string }).text;
+  if (result.isError) throw new Error(`tool failed: ${text}`);
   expect(JSON.parse(text.slice(text.indexOf("\n\n") + 2))).toEqual(result.structuredContent);
   return result.structuredContent;
 }
