@@ -9,6 +9,7 @@ KAFKA_LIBS="$LEVY_CACHE/kafka/libs"
 HELM_VERSION="v3.19.5"
 HELM_BIN="$LEVY_CACHE/tools/bin/helm"
 MANIFEST_CHECK_BIN="$LEVY_CACHE/tools/bin/manifest-check"
+PYTHON_MCP_VENV="$LEVY_CACHE/python-mcp"
 RUN_DIR="$LEVY_CACHE/run"
 INFRA_ENV="$RUN_DIR/infra.env"
 

@@ -6,8 +6,10 @@
 #   Kafka 3.9.1 (KRaft): jars from Maven Central, pinned by kafka/pom.xml.
 #   Helm v3.19.5: `go install` from the Go module proxy (the chart tests).
 #   manifest-check: our offline manifest validator (manifest-check/, pinned by go.sum).
-# Usage: provision.sh [ferretdb] [kafka] [helm]   (no argument: all; helm includes
-# manifest-check). Concurrent runs wait for each other per component (flock), so
+#   python-mcp: a Python venv with the official MCP Python SDK from PyPI, pinned by
+#     python-mcp/requirements.txt (test/mcp's Python-client test).
+# Usage: provision.sh [ferretdb] [kafka] [helm] [python-mcp]   (no argument: all; helm
+# includes manifest-check). Concurrent runs wait for each other per component (flock), so
 # parallel test processes never build into the same place at once.
 set -euo pipefail
 # shellcheck source=common.sh
@@ -120,10 +122,29 @@ provision_manifest_check() {
   log "manifest-check: built at $MANIFEST_CHECK_BIN"
 }
 
+# Rebuilt whenever the pinned requirements change: the stamp holds their checksum.
+provision_python-mcp() {
+  local requirements="$INFRA_DIR/python-mcp/requirements.txt" stamp="$PYTHON_MCP_VENV/.requirements.sha256" sum
+  sum=$(sha256sum "$requirements" | cut -d' ' -f1)
+  if [[ -x "$PYTHON_MCP_VENV/bin/python" && -f "$stamp" && $(cat "$stamp") == "$sum" ]]; then
+    log "python-mcp: cached"
+    return
+  fi
+  command -v python3 >/dev/null || fail "Python 3 is needed for the MCP Python-client test"
+  log "python-mcp: creating $PYTHON_MCP_VENV and installing $(grep -v '^#' "$requirements" | tr '\n' ' ')from PyPI"
+  rm -rf "$PYTHON_MCP_VENV"
+  python3 -m venv "$PYTHON_MCP_VENV" || fail "python3 -m venv failed (Debian: apt-get install python3-venv)"
+  "$PYTHON_MCP_VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r "$requirements" \
+    || fail "could not install $requirements from PyPI"
+  "$PYTHON_MCP_VENV/bin/python" -c "import mcp.client.streamable_http" || fail "the mcp package installed but does not import"
+  echo "$sum" > "$stamp"
+  log "python-mcp: ready at $PYTHON_MCP_VENV"
+}
+
 components=("$@")
-((${#components[@]} > 0)) || components=(ferretdb kafka helm)
+((${#components[@]} > 0)) || components=(ferretdb kafka helm python-mcp)
 for component in "${components[@]}"; do
-  [[ $component =~ ^(ferretdb|kafka|helm)$ ]] || fail "unknown component '$component' (expected ferretdb, kafka or helm)"
+  [[ $component =~ ^(ferretdb|kafka|helm|python-mcp)$ ]] || fail "unknown component '$component' (expected ferretdb, kafka, helm or python-mcp)"
 done
 mkdir -p "$LEVY_CACHE"
 for component in "${components[@]}"; do

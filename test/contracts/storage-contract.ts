@@ -134,6 +134,28 @@ export function describeStorageContract(adapter: string, makeStore: () => Promis
       expect(await things.count(scope, { deleted_at: 1 })).toBe(5);
     });
 
+    it("accepts a cursor only for the collection, scope and filters that made it (the page size may change)", async () => {
+      const scope: Scope = { accountId: "acct_cursor", livemode: false };
+      const others = await store.collection<Thing>({ name: "other_things" });
+      for (let i = 0; i < 6; i += 1) {
+        await things.insert(scope, { ...thing(`k${i}`), n: i });
+        await others.insert(scope, { ...thing(`o${i}`), n: i });
+      }
+      const filters = { where: { deleted_at: null }, range: { field: "n", gte: 1 } } as const;
+      const first = await things.list(scope, { limit: 2, ...filters });
+      expect(first.nextCursor).toEqual(expect.any(String));
+      const cursor = first.nextCursor!;
+      expect((await things.list(scope, { limit: 10, ...filters, cursor })).items.map((item) => item.n)).toEqual([3, 4, 5]);
+      const refused = [
+        others.list(scope, { limit: 10, ...filters, cursor }),
+        things.list({ ...scope, livemode: true }, { limit: 10, ...filters, cursor }),
+        things.list(scope, { limit: 10, where: filters.where, cursor }),
+        things.list(scope, { limit: 10, where: filters.where, range: { field: "n", gte: 2 }, cursor }),
+        things.list(scope, { limit: 10, where: { deleted_at: 1 }, range: filters.range, cursor }),
+      ];
+      for (const listing of refused) expect((await storageError(listing)).code).toBe("invalid_cursor");
+    });
+
     it("refuses a tampered cursor and operator objects as filter values", async () => {
       for (const cursor of ["garbage!", Buffer.from("[1]").toString("base64url"), Buffer.from('["x","y"]').toString("base64url")]) {
         expect((await storageError(things.list(a, { limit: 5, cursor }))).code).toBe("invalid_cursor");

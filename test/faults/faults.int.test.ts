@@ -111,7 +111,7 @@ describe("fault injection (distributed: a process per service, FerretDB, Kafka)"
           // A tool that could not reach its service answers isError with a code.
           if (body?.result?.isError) {
             status = 503;
-            code = body.result.structuredContent?.error_code;
+            code = JSON.parse(body.result.content?.[0]?.text ?? "{}").error_code;
           }
         } catch (error) {
           status = (error as Error).name === "TimeoutError" ? -1 : 0;

@@ -5,10 +5,16 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect } from "vitest";
 
+/**
+ * Connects the way hosts do: initialize, then tools/list. After listTools() the SDK
+ * caches every tool's output schema and checks each callTool result against it, so
+ * a result that breaks its schema throws here as it would in a host.
+ */
 export async function connectMcp(mcpUrl: string, key: string): Promise<Client> {
   const client = new Client({ name: "levy-tests", version: "1.0.0" });
   const transport = new StreamableHTTPClientTransport(new URL(`${mcpUrl}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } });
   await client.connect(transport);
+  await client.listTools();
   return client;
 }
 
@@ -28,18 +34,21 @@ export async function callTool(client: Client, name: string, args: Record<string
 
 /** The structured content of a successful call; its text block carries the same JSON. */
 export function ok(result: CallToolResult): any {
-  if (result.isError) throw new Error(`tool failed: ${JSON.stringify(result.structuredContent)}`);
   const text = (result.content[0] as { type: string; text: string }).text;
+  if (result.isError) throw new Error(`tool failed: ${text}`);
   expect(JSON.parse(text.slice(text.indexOf("\n\n") + 2))).toEqual(result.structuredContent);
   return result.structuredContent;
 }
 
-/** The error of a failed call, the same in the text block and the structured content. */
+/**
+ * The error of a failed call: the JSON {error_code, error_message} in its one text
+ * block, and no structured content (that belongs to the tool's output schema).
+ */
 export function toolError(result: CallToolResult): { error_code: string; error_message: string } {
   expect(result.isError).toBe(true);
-  const text = (result.content[0] as { type: string; text: string }).text;
-  expect(JSON.parse(text)).toEqual(result.structuredContent);
-  const error = result.structuredContent as { error_code: string; error_message: string };
+  expect(result.structuredContent).toBeUndefined();
+  expect(result.content).toHaveLength(1);
+  const error = JSON.parse((result.content[0] as { type: string; text: string }).text) as { error_code: string; error_message: string };
   expect(Object.keys(error).sort()).toEqual(["error_code", "error_message"]);
   return error;
 }

@@ -10,6 +10,9 @@ import type { SystemUnderTest } from "../support/system.js";
 import { callTool, connectMcp, eventually, ok, rawMcp, toolError, withMcp } from "./mcp-client.js";
 import { juneFiling, seedAccount, type Seed } from "./mcp-seed.js";
 import { certificateReadTools, certificateWriteTools, describeCertificateTools } from "./mcp-certificate-tools.js";
+import { describeHostDetails } from "./mcp-host-details.js";
+import { describePythonClient } from "./mcp-python-client.js";
+import { describeRangesAndCursors } from "./mcp-ranges-and-cursors.js";
 import { describeRateLimit } from "./mcp-rate-limit.js";
 import { describeReadTools } from "./mcp-read-tools.js";
 import { describeWriteTools } from "./mcp-write-tools.js";
@@ -137,6 +140,9 @@ export function describeMcp(mode: string, startSystem: (env: Record<string, stri
     describeWriteTools(ctx, readTools.length, writeTools);
     describeCertificateTools(ctx);
     describeRateLimit(ctx);
+    describePythonClient(ctx, readTools);
+    describeHostDetails(ctx);
+    describeRangesAndCursors(ctx);
 
     it("an upstream failure inside a tool is internal_error (safe to retry); the tool works again after", async () => {
       await ctx.system.stopService("ledger");

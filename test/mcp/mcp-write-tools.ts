@@ -27,6 +27,23 @@ export function describeWriteTools(ctx: McpContext, readToolCount: number, write
       }
     });
 
+    it("carry truthful annotations: tools that overwrite, delete or decide for good are destructive", async () => {
+      const client = await connectMcp(writer.mcpUrl, ctx.account.testSecret);
+      try {
+        const annotations = Object.fromEntries((await client.listTools()).tools.map((tool) => [tool.name, tool.annotations]));
+        const destructive = ["create_product", "update_product", "delete_product", "approve_filing", "reject_filing", "link_buyer"];
+        for (const name of destructive) expect(annotations[name], name).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+        for (const name of ["create_buyer", "upload_certificate"]) expect(annotations[name], name).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+        // upload_certificate downloads a document from the caller's URL: an open world.
+        expect(annotations.upload_certificate).toMatchObject({ openWorldHint: true });
+        expect(annotations.update_product).toMatchObject({ idempotentHint: true });
+        expect(annotations.create_buyer).toMatchObject({ idempotentHint: false });
+        expect(annotations.list_filings).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+      } finally {
+        await client.close();
+      }
+    });
+
     it("create_product, update_product and delete_product change the catalog as REST sees it", async () => {
       const created = ok(await call("create_product", { reference_product_id: "p-mcp", reference_product_name: "Mug", product_category: "GENERAL_MERCHANDISE" }));
       expect(created).toMatchObject({ created: true, product: { object: "tax.product", reference_product_id: "p-mcp", product_category: "GENERAL_MERCHANDISE", testmode: true } });

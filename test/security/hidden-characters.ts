@@ -11,7 +11,7 @@ import { pathsOf, setAt, type Json, type PathStep } from "./poison.js";
 import { createSender, inBatches } from "./requests.js";
 import { expectRejected } from "./verdict.js";
 import type { FuzzContext } from "./rest-fuzz.js";
-import { liveTool, validArgs, type McpSecurityContext, type Tool } from "./mcp-security.js";
+import { liveTool, typeOf, validArgs, type McpSecurityContext, type Tool } from "./mcp-security.js";
 import { rawMcp } from "../mcp/mcp-client.js";
 
 export const hiddenIdentifiers: readonly string[] = ["ref\u0000nul", "ref\u202Eoverride", "ref\uD800lone", "ref\u2066isolate\u2069", "ref\nline"];
@@ -50,7 +50,7 @@ export function describeHiddenCharacters(rest: FuzzContext, mcp: McpSecurityCont
       let tried = 0;
       for (const tool of tools) {
         for (const [name, property] of Object.entries(tool.inputSchema.properties ?? {})) {
-          if (!isIdentifierKey(name) || property.type !== "string") continue;
+          if (!isIdentifierKey(name) || typeOf(property) !== "string") continue;
           tried += 1;
           const key = liveTool(tool.name) ? mcp.a.keys.liveSecret : mcp.a.keys.testSecret;
           const valid = validArgs(tool, mcp.a.world);

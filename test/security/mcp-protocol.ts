@@ -24,9 +24,12 @@ export function expectCleanToolAnswer(answer: RawAnswer): { isError: boolean; er
   const result = answer.body.result;
   expect(result, context).toBeDefined();
   if (!result.isError) return { isError: false, content: result.structuredContent };
-  expect(result.structuredContent, context).toMatchObject({ error_code: expect.any(String), error_message: expect.any(String) });
-  expect(result.structuredContent.error_code, context).not.toBe("internal_error");
-  return { isError: true, error_code: result.structuredContent.error_code };
+  // A tool error is the JSON {error_code, error_message} in the text block, no structured content.
+  expect(result.structuredContent, context).toBeUndefined();
+  const error = JSON.parse(result.content[0].text);
+  expect(error, context).toMatchObject({ error_code: expect.any(String), error_message: expect.any(String) });
+  expect(error.error_code, context).not.toBe("internal_error");
+  return { isError: true, error_code: error.error_code };
 }
 
 export function describeMcpProtocol(ctx: McpSecurityContext): void {

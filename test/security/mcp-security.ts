@@ -31,6 +31,11 @@ export interface Tool {
 export const liveTool = (name: string) => /certificate|buyer|upload/.test(name);
 
 /** Valid arguments for a tool from the seeded world, by argument name. */
+/** A property's JSON type; optional ones are advertised as anyOf [schema, {type: "null"}]. */
+export function typeOf(property: any): unknown {
+  return property?.type ?? property?.anyOf?.find((branch: any) => branch.type !== "null")?.type;
+}
+
 export function validArgs(tool: Tool, world: FuzzWorld): Record<string, Json> {
   const known: Record<string, Json> = {
     customer_id: world.seed.customers[0].id, customer: world.live.customerId, certificate_id: world.live.certificateId, merchant_id: world.seed.merchants[0].id,
@@ -41,9 +46,9 @@ export function validArgs(tool: Tool, world: FuzzWorld): Record<string, Json> {
   if (liveTool(tool.name) && tool.name.includes("customer")) known.customer_id = world.live.customerId;
   const args: Record<string, Json> = {};
   for (const name of Object.keys(tool.inputSchema.properties ?? {})) {
-    if (name === "customer" && tool.inputSchema.properties![name]!.type === "object") args[name] = { id: world.live.customerId };
+    if (name === "customer" && typeOf(tool.inputSchema.properties![name]) === "object") args[name] = { id: world.live.customerId };
     else if (name in known) args[name] = known[name]!;
-    else if (tool.inputSchema.required?.includes(name)) args[name] = tool.inputSchema.properties![name]!.type === "integer" ? 1 : "x";
+    else if (tool.inputSchema.required?.includes(name)) args[name] = typeOf(tool.inputSchema.properties![name]) === "integer" ? 1 : "x";
   }
   return args;
 }

@@ -2,7 +2,7 @@
 // file loaded into memory). Writes are serialised per collection, which makes unique
 // checks, version checks and increments atomic within this process, the only writer.
 import type { Datastore } from "./nedb.js";
-import { encodeCursor } from "./cursor.js";
+import { cursorBinding, encodeCursor } from "./cursor.js";
 import { StorageError, type Collection, type Page, type Scope, type Stored, type UpdateOptions } from "./port.js";
 import { type Document, addTo, assertPlainFields, documentId, equalityFilter, fromDocument, listQuery, listSort, scopeFilter, toDocument } from "./record-shape.js";
 import { createSerialQueue } from "./serial-queue.js";
@@ -13,7 +13,7 @@ function isUniqueViolation(error: unknown): error is { key: unknown; errorType: 
   return typeof error === "object" && error !== null && (error as { errorType?: unknown }).errorType === "uniqueViolated";
 }
 
-export function createEmbeddedCollection<T extends { id: string }>(db: Db, scoped: boolean, uniqueIndexNames: ReadonlyMap<string, string>): Collection<T> {
+export function createEmbeddedCollection<T extends { id: string }>(name: string, db: Db, scoped: boolean, uniqueIndexNames: ReadonlyMap<string, string>): Collection<T> {
   const write = createSerialQueue();
   const out = (document: Document | null) => fromDocument<T>(document, scoped);
   const useScope = (scope: Scope) => (scoped ? scope : null);
@@ -61,12 +61,13 @@ export function createEmbeddedCollection<T extends { id: string }>(db: Db, scope
     get: async (scope, id) => out(await db.findOneAsync<Document>(byKey(scope, id))),
     findOne: async (scope, where) => out(await db.findOneAsync<Document>({ ...equalityFilter(where), ...scopeFilter(useScope(scope)) })),
     list: async (scope, options): Promise<Page<T>> => {
-      const documents = await db.findAsync<Document>(listQuery(useScope(scope), options)).sort(listSort).limit(options.limit + 1);
+      const binding = cursorBinding(name, useScope(scope), options);
+      const documents = await db.findAsync<Document>(listQuery(useScope(scope), options, binding)).sort(listSort).limit(options.limit + 1);
       const page = documents.slice(0, options.limit);
       const last = page.at(-1);
       return {
         items: page.map((document) => out(document)!),
-        nextCursor: documents.length > options.limit && last ? encodeCursor({ seq: last._seq, id: String(last.id) }) : null,
+        nextCursor: documents.length > options.limit && last ? encodeCursor({ seq: last._seq, id: String(last.id) }, binding) : null,
       };
     },
     count: async (scope, where) => db.countAsync({ ...equalityFilter(where), ...scopeFilter(useScope(scope)) }),

@@ -32,7 +32,7 @@ export async function createEmbeddedStore(options: EmbeddedStoreOptions): Promis
       uniqueIndexNames.set([...fields].sort().join(","), index.name);
     }
     for (const index of spec.indexes ?? []) assertPlainFields(index.fields);
-    return createEmbeddedCollection<never>(db, scoped, uniqueIndexNames);
+    return createEmbeddedCollection<never>(`${scoped ? "" : "sys_"}${spec.name}`, db, scoped, uniqueIndexNames);
   }
 
   return {

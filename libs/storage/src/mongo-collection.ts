@@ -1,7 +1,7 @@
 // One collection on MongoDB (or FerretDB): scoped when `scoped`, system-wide otherwise.
 // Only single-document operations, so no transactions are needed.
 import type { Collection as DriverCollection } from "mongodb";
-import { encodeCursor } from "./cursor.js";
+import { cursorBinding, encodeCursor } from "./cursor.js";
 import { isDuplicateKey, mapErrors, toStorageError } from "./mongo-errors.js";
 import { StorageError, type Collection, type IndexSpec, type ListOptions, type Page, type Scope, type Stored, type Where } from "./port.js";
 import { type Document, addTo, applyChanges, assertPlainFields, documentId, equalityFilter, fromDocument, listQuery, listSort, scopeFilter, toDocument } from "./record-shape.js";
@@ -10,6 +10,7 @@ import { type VersionMarker, versionedUpdate } from "./mongo-versioned-update.js
 type Raw = DriverCollection<Document>;
 
 export function createMongoCollection<T extends { id: string }>(
+  name: string,
   raw: Raw,
   markers: DriverCollection<VersionMarker>,
   scoped: boolean,
@@ -70,10 +71,11 @@ export function createMongoCollection<T extends { id: string }>(
       mapErrors(async () => out(await raw.findOne({ ...equalityFilter(where), ...scopeFilter(useScope(scope)) }))),
     list: (scope, options: ListOptions<T>) =>
       mapErrors(async (): Promise<Page<T>> => {
-        const documents = await raw.find(listQuery(useScope(scope), options)).sort(listSort).limit(options.limit + 1).toArray();
+        const binding = cursorBinding(name, useScope(scope), options);
+        const documents = await raw.find(listQuery(useScope(scope), options, binding)).sort(listSort).limit(options.limit + 1).toArray();
         const page = documents.slice(0, options.limit);
         const last = page.at(-1);
-        const nextCursor = documents.length > options.limit && last ? encodeCursor({ seq: last._seq, id: String(last.id) }) : null;
+        const nextCursor = documents.length > options.limit && last ? encodeCursor({ seq: last._seq, id: String(last.id) }, binding) : null;
         return { items: page.map((document) => out(document)!), nextCursor };
       }),
     count: (scope, where) => mapErrors(() => raw.countDocuments({ ...equalityFilter(where), ...scopeFilter(useScope(scope)) })),

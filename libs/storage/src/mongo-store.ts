@@ -43,7 +43,7 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Stor
       for (const index of spec.uniqueIndexes ?? []) await raw.createIndex(indexKey(index.fields, scoped), { name: index.name, unique: true });
       for (const index of spec.indexes ?? []) await raw.createIndex(indexKey(index.fields, scoped), { name: index.name });
     });
-    return createMongoCollection<never>(raw, markers, scoped, spec.uniqueIndexes ?? []);
+    return createMongoCollection<never>(name, raw, markers, scoped, spec.uniqueIndexes ?? []);
   }
 
   return {

@@ -70,11 +70,14 @@ export function equalityFilter<T>(where: Where<T> | undefined): Record<string, u
   return filter;
 }
 
-/** The query both adapters run for a page: scope, equality filter, range, and "after the cursor". */
-export function listQuery<T>(scope: Scope | null, options: Pick<ListOptions<T>, "where" | "range" | "cursor">): Record<string, unknown> {
+/**
+ * The query both adapters run for a page: scope, equality filter, range, and "after the
+ * cursor"; `binding` is cursorBinding() of the same collection, scope and filters.
+ */
+export function listQuery<T>(scope: Scope | null, options: Pick<ListOptions<T>, "where" | "range" | "cursor">, binding: string): Record<string, unknown> {
   const query: Record<string, unknown> = { ...equalityFilter(options.where), ...rangeFilter(options.range), ...scopeFilter(scope) };
   if (options.cursor) {
-    const after = decodeCursor(options.cursor);
+    const after = decodeCursor(options.cursor, binding);
     query.$or = [{ _seq: { $gt: after.seq } }, { _seq: after.seq, id: { $gt: after.id } }];
   }
   return query;

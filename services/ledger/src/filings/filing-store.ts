@@ -1,10 +1,10 @@
 // Reading filings and summaries, and the client's approve/reject decisions.
 import { LevyError, epochSeconds } from "@levy/kit";
-import { StorageError, type Collection, type Scope, type Stored } from "@levy/storage";
+import { StorageError, type Collection, type Range, type Scope, type Stored, type Where } from "@levy/storage";
 import { errors } from "../domain/errors.js";
 import { eventTypes, ledgerEvent } from "../events/ledger-events.js";
 import type { Outbox } from "@levy/kit";
-import { effectiveStatus, filingStatuses, isFilingStatus, monthOf, type FilingRecord, type FilingStatus, type SummaryRecord } from "./filing.js";
+import { effectiveStatus, filingStatuses, isFilingStatus, monthOf, type FilingRecord, type FilingStatus, type StoredFilingStatus, type SummaryRecord } from "./filing.js";
 
 export const filingSource = "filings";
 
@@ -36,6 +36,25 @@ export interface FilingStore {
 
 function checkRange(from: number | undefined, to: number | undefined): void {
   if (from !== undefined && to !== undefined && from > to) throw new LevyError("invalid_range", "from is after to", { field: "from" });
+}
+
+/**
+ * The stored query for a status and a period-start range, so every page is full: open
+ * and pending_client_approval are one stored status ("open"), told apart by whether the
+ * month has ended, i.e. whether period_start is before the current month's start.
+ */
+function filingSelection(
+  status: FilingStatus | undefined,
+  bounds: { from?: number | undefined; to?: number | undefined },
+  currentMonthStart: number,
+): { where?: Where<FilingRecord>; range?: Range } {
+  let gte = bounds.from;
+  let lt = bounds.to === undefined ? undefined : bounds.to + 1;
+  if (status === "open") gte = Math.max(gte ?? currentMonthStart, currentMonthStart);
+  if (status === "pending_client_approval") lt = Math.min(lt ?? currentMonthStart, currentMonthStart);
+  const stored: StoredFilingStatus | undefined = status === "pending_client_approval" ? "open" : status;
+  const range = gte !== undefined || lt !== undefined ? { field: "period_start", ...(gte !== undefined ? { gte } : {}), ...(lt !== undefined ? { lt } : {}) } : undefined;
+  return { ...(stored ? { where: { status: stored } } : {}), ...(range ? { range } : {}) };
 }
 
 export function createFilingStore(filings: Collection<FilingRecord>, summaries: Collection<SummaryRecord>, outbox: Outbox): FilingStore {
@@ -85,30 +104,14 @@ export function createFilingStore(filings: Collection<FilingRecord>, summaries: 
     get,
     async list(scope, options) {
       checkRange(options.from, options.to);
-      let wanted: FilingStatus | undefined;
-      if (options.status) {
-        if (!isFilingStatus(options.status)) throw errors.invalidFilingStatus(options.status, filingStatuses);
-        wanted = options.status;
-      }
-      const stored = wanted === "pending_client_approval" ? "open" : wanted;
-      const range =
-        options.from !== undefined || options.to !== undefined
-          ? {
-              field: "period_start",
-              ...(options.from !== undefined ? { gte: monthOf(options.from).start } : {}),
-              ...(options.to !== undefined ? { lt: options.to + 1 } : {}),
-            }
-          : undefined;
+      if (options.status && !isFilingStatus(options.status)) throw errors.invalidFilingStatus(options.status, filingStatuses);
+      const selection = filingSelection(options.status as FilingStatus | undefined, options, monthOf(epochSeconds()).start);
       const page = await filings.list(scope, {
-        ...(stored ? { where: { status: stored } } : {}),
-        ...(range ? { range } : {}),
+        ...selection,
         limit: options.limit,
         ...(options.cursor ? { cursor: options.cursor } : {}),
       });
-      const now = epochSeconds();
-      // open and pending_client_approval are one stored status: the page may come back short.
-      const items = wanted ? page.items.filter((item) => effectiveStatus(item, now) === wanted) : page.items;
-      return { items, nextCursor: page.nextCursor };
+      return { items: page.items, nextCursor: page.nextCursor };
     },
     approve: (scope, id) => decide(scope, id, "approved", ""),
     reject: (scope, id, reason) => decide(scope, id, "rejected", reason),

@@ -18,12 +18,14 @@ const upstream = {
     async verifyKey({ secret: presented }: { secret: string }) {
       if (presented === secret("down")) throw new ConnectError("connection refused", Code.Unavailable);
       if (presented === secret("good")) return { keyId: "key_1", accountId: "acct_1", livemode: false, kind: KeyKind.SECRET, pinnedApiVersion: "2026-03-01" };
+      if (presented === secret("limited")) return { keyId: "key_2", accountId: "acct_limited", livemode: false, kind: KeyKind.SECRET, pinnedApiVersion: "2026-03-01" };
       throw toConnectError(new LevyError("api_key_not_found", "the API key was not found"));
     },
   },
   rateLimits: {
-    async consume() {
+    async consume({ accountId }: { accountId: string }) {
       consumed += 1;
+      if (accountId === "acct_limited") return { allowed: false, remaining: 0, retryAfterSeconds: 1 };
       return { allowed: true, remaining: 5, retryAfterSeconds: 0 };
     },
   },
@@ -80,6 +82,13 @@ describe("MCP HTTP app", () => {
     const response = await post("[]");
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ jsonrpc: "2.0", error: { code: -32600, message: "Invalid Request: the batch is empty." }, id: null });
+  });
+
+  it("says 'Retry after 1 second.' when one second is the wait", async () => {
+    const response = await post(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list" }), secret("limited"));
+    expect(response.status).toBe(429);
+    expect(response.headers.get("retry-after")).toBe("1");
+    expect(await response.json()).toEqual({ jsonrpc: "2.0", error: { code: -32005, message: "Rate limit exceeded. Retry after 1 second." }, id: 3 });
   });
 
   it("answers 404 off the MCP paths", async () => {

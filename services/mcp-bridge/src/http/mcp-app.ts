@@ -1,13 +1,13 @@
-// The bridge's public HTTP surface: POST /mcp (authenticated, rate limited, then handed
-// to a fresh MCP server and Streamable HTTP transport in stateless mode), GET /ping,
+// The bridge's public HTTP surface: POST /mcp (authenticated, rate limited, then
+// answered by a fresh MCP server in stateless mode, see answer-mcp-post.ts), GET /ping,
 // and JSON-RPC errors for everything else on /mcp.
 import express, { type NextFunction, type Request, type Response } from "express";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestContext, type Logger } from "@levy/kit";
 import { authenticate } from "../auth/authenticate.js";
 import { createMcpServer } from "../mcp/create-mcp-server.js";
 import type { Caller, Upstream } from "../ports/upstream.js";
 import type { ToolRegistry } from "../tools/registry.js";
+import { answerMcpPost } from "./answer-mcp-post.js";
 import { requestIdOf, rpcCodes, sendRpcError } from "./json-rpc-error.js";
 import { firstRequestParamsProblem } from "./request-params.js";
 import type { McpMetrics } from "./mcp-metrics.js";
@@ -73,7 +73,8 @@ export function createMcpApp(options: McpAppOptions): express.Express {
     });
     if (!decision.allowed) {
       response.set("retry-after", String(decision.retryAfterSeconds));
-      return sendRpcError(response, 429, rpcCodes.rateLimited, `Rate limit exceeded. Retry after ${decision.retryAfterSeconds} seconds.`, id);
+      const wait = decision.retryAfterSeconds === 1 ? "1 second" : `${decision.retryAfterSeconds} seconds`;
+      return sendRpcError(response, 429, rpcCodes.rateLimited, `Rate limit exceeded. Retry after ${wait}.`, id);
     }
     response.set("x-ratelimit-limit", String(options.rateLimit.limit));
     response.set("x-ratelimit-remaining", String(decision.remaining));
@@ -94,13 +95,7 @@ export function createMcpApp(options: McpAppOptions): express.Express {
   });
   app.post("/mcp", async (request, response) => {
     const server = createMcpServer(options.registry, { caller: locals(response).caller!, upstream: options.upstream });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    response.on("close", () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(request, response, request.body);
+    await answerMcpPost(server, request, response);
   });
 
   app.use((_request, response) => {

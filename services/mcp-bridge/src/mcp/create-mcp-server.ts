@@ -9,7 +9,7 @@ import type { ToolContext, ToolRegistry } from "../tools/registry.js";
 export const serverInfo = { name: "levy", title: "Levy tax operations", version: "0.1.0" };
 
 const instructions =
-  "Tools over one Levy account's tax data (the account and mode come from the API key): sales summaries, transactions and refunds, filings, merchants, products, customers and tax categories. Amounts are integers in the currency's minor unit. List tools page with cursor/next_cursor. A failed call returns isError with error_code and error_message.";
+  "Tools over one Levy account's tax data (the account and mode come from the API key): sales summaries, transactions and refunds, filings, merchants, products, customers and tax categories. Amounts are integers in the currency's minor unit. List tools page with cursor/next_cursor. A failed call returns isError with the JSON {error_code, error_message} as its text.";
 
 export function createMcpServer(registry: ToolRegistry, context: ToolContext): Server {
   const server = new Server(serverInfo, { capabilities: { tools: {} }, instructions });

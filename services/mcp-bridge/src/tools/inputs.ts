@@ -12,7 +12,7 @@ export const cursorInput = z
   .min(1)
   .max(512)
   .optional()
-  .describe("next_cursor of the previous page; omit for the first page");
+  .describe("next_cursor of the previous page of this list, given with the same filters (else invalid_cursor); omit for the first page");
 
 export const limitInput = z.number().int().min(1).max(100).default(10).describe("page size, 1-100");
 

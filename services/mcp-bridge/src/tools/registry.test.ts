@@ -32,6 +32,7 @@ const writeTool = defineTool({
   input: z.strictObject({ fail: z.enum(["levy", "plain", "shape", "none"]) }),
   output: z.object({ ok: z.literal(true) }),
   write: true,
+  effect: { destructive: false, idempotent: false },
   liveOnly: false,
   async run(args) {
     if (args.fail === "levy") throw toConnectError(new LevyError("PRODUCT_NOT_FOUND", "no product p-1"));
@@ -44,8 +45,8 @@ const writeTool = defineTool({
 
 const errorOf = (result: Awaited<ReturnType<ReturnType<typeof createToolRegistry>["call"]>>) => {
   expect(result.isError).toBe(true);
-  expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
-  return result.structuredContent as { error_code: string; error_message: string };
+  expect(result.structuredContent).toBeUndefined();
+  return JSON.parse((result.content[0] as { text: string }).text) as { error_code: string; error_message: string };
 };
 
 describe("tool registry", () => {

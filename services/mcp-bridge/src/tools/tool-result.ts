@@ -1,5 +1,8 @@
 // The two shapes of a tools/call result: structured content plus a readable text block,
-// or an error flagged isError with error_code and error_message in both.
+// or an error flagged isError whose one text block is the JSON {error_code,
+// error_message}. An error carries no structuredContent: that field must match the
+// tool's outputSchema, and the official TypeScript client checks it even on errors
+// (docs/decisions.md, "Agents (MCP)").
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolError } from "./tool-error.js";
 
@@ -12,5 +15,5 @@ export function successResult(structured: Record<string, unknown>, summary: stri
 
 export function errorResult(error: ToolError): CallToolResult {
   const body = { error_code: error.code, error_message: error.message };
-  return { content: [{ type: "text", text: JSON.stringify(body) }], structuredContent: body, isError: true };
+  return { content: [{ type: "text", text: JSON.stringify(body) }], isError: true };
 }

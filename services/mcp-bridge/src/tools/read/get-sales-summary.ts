@@ -7,7 +7,7 @@ import { findMerchant, scopeOf } from "../scope.js";
 export const getSalesSummary = defineTool({
   name: "get_sales_summary",
   description:
-    "Sales and tax totals per currency (gross sales, tax collected, refunds, net) over whole UTC months touching from..to, optionally for one merchant. Amounts are integers in minor units.",
+    "Sales and tax totals per currency (gross sales, tax collected, refunds, net), optionally for one merchant. Totals are kept per UTC month: the sum covers the whole months from the month of from to the month of to, stated in the answer as period_from/period_to and summed_from/summed_to (epoch seconds), with range_widened true when that is wider than asked. Amounts are integers in minor units.",
   input: z.strictObject({ from: fromInput, to: toInput, merchant_id: merchantIdInput.optional() }),
   output: salesSummaryOutput,
   write: false,
@@ -17,10 +17,14 @@ export const getSalesSummary = defineTool({
     const merchant = args.merchant_id ? await findMerchant(context, args.merchant_id) : undefined;
     const summary = await context.upstream.ledger.getSalesSummary({ scope: scopeOf(context), ...range, merchantId: merchant?.id ?? "" });
     const merchantRef = merchant ? { id: merchant.id, reference_merchant_id: merchant.referenceMerchantId } : null;
-    return presentSalesSummary(summary, merchantRef, context.caller.livemode);
+    return presentSalesSummary(summary, range, merchantRef, context.caller.livemode);
   },
-  summarize: (result) =>
-    result.currencies.length === 0
-      ? "No sales in the period"
-      : result.currencies.map((c) => `${c.currency_code}: gross ${c.gross_sales}, tax ${c.tax_collected}, net tax ${c.net_tax} (minor units)`).join("; "),
+  summarize: (result) => {
+    const months = result.period_from ? `${result.period_from}..${result.period_to}${result.range_widened ? " (whole months, wider than asked)" : ""}` : "no months";
+    const totals =
+      result.currencies.length === 0
+        ? "no sales"
+        : result.currencies.map((c) => `${c.currency_code}: gross ${c.gross_sales}, tax ${c.tax_collected}, net tax ${c.net_tax} (minor units)`).join("; ");
+    return `${months}: ${totals}`;
+  },
 });

@@ -9,7 +9,7 @@ import { scopeOf } from "../scope.js";
 export const listFilings = defineTool({
   name: "list_filings",
   description:
-    "Lists filings (one per UTC month, jurisdiction and currency), optionally by status and by period start between from and to. Paginated: pass next_cursor as cursor.",
+    "Lists filings (one per UTC month, jurisdiction and currency), optionally by status and those whose period starts between from and to (inclusive; a filing's period starts on the 1st of its month at 00:00 UTC). Paginated: pass next_cursor as cursor with the same filters.",
   input: z.strictObject({
     cursor: cursorInput,
     limit: limitInput,

@@ -10,6 +10,7 @@ export const approveFiling = defineTool({
   input: z.strictObject({ filing_id: filingIdInput }),
   output: filingOutput,
   write: true,
+  effect: { destructive: true, idempotent: true }, // a decision that cannot be undone
   liveOnly: false,
   async run(args, context) {
     const { filing } = await context.upstream.ledger.approveFiling({ scope: scopeOf(context), filingId: args.filing_id });

@@ -13,6 +13,7 @@ export const createBuyer = defineTool({
   input: z.strictObject({ legal_name: z.string().trim().min(1).max(255), customer: customerSelectorInput.optional() }),
   output: buyerOutput,
   write: true,
+  effect: { destructive: false, idempotent: false }, // a new buyer each call
   liveOnly: true,
   async run(args, context) {
     const { buyer } = await context.upstream.certificates.createBuyer({ scope: scopeOf(context), legalName: args.legal_name, customer: selectorOf(args.customer) });

@@ -15,6 +15,7 @@ export const createProduct = defineTool({
   input: z.strictObject({ reference_product_id: productIdInput, reference_product_name: productNameInput, product_category: productCategoryInput }),
   output: z.object({ product: productOutput, created: z.boolean() }),
   write: true,
+  effect: { destructive: true, idempotent: true }, // replaces the name and category of an existing reference ID
   liveOnly: false,
   async run(args, context) {
     const { product, created } = await context.upstream.catalog.upsertProduct({

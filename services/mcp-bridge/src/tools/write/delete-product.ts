@@ -9,6 +9,7 @@ export const deleteProduct = defineTool({
   input: z.strictObject({ reference_product_id: productIdInput }),
   output: z.object({ object: z.literal("tax.product"), reference_product_id: z.string(), deleted_at: z.number().int() }),
   write: true,
+  effect: { destructive: true, idempotent: true },
   liveOnly: false,
   async run(args, context) {
     const deleted = await context.upstream.catalog.deleteProduct({ scope: scopeOf(context), referenceProductId: args.reference_product_id });

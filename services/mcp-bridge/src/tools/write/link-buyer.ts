@@ -18,6 +18,7 @@ export const linkBuyer = defineTool({
   }),
   output: buyerOutput,
   write: true,
+  effect: { destructive: true, idempotent: true }, // replaces the buyer's earlier link
   liveOnly: true,
   async run(args, context) {
     const { buyer } = await context.upstream.certificates.linkBuyer({ scope: scopeOf(context), buyerId: args.buyer_id, customer: selectorOf(args.customer) });

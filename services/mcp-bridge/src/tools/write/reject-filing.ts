@@ -10,6 +10,7 @@ export const rejectFiling = defineTool({
   input: z.strictObject({ filing_id: filingIdInput, reason: z.string().trim().min(1).max(1000).describe("why the filing is rejected") }),
   output: filingOutput,
   write: true,
+  effect: { destructive: true, idempotent: true }, // a decision that cannot be undone
   liveOnly: false,
   async run(args, context) {
     const { filing } = await context.upstream.ledger.rejectFiling({ scope: scopeOf(context), filingId: args.filing_id, reason: args.reason });

@@ -17,6 +17,7 @@ export const updateProduct = defineTool({
   }),
   output: productOutput,
   write: true,
+  effect: { destructive: true, idempotent: true }, // overwrites fields
   liveOnly: false,
   async run(args, context) {
     if (args.reference_product_name === undefined && args.product_category === undefined) {

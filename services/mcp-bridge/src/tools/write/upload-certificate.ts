@@ -22,6 +22,8 @@ export const uploadCertificate = defineTool({
   }),
   output: uploadOutput,
   write: true,
+  effect: { destructive: false, idempotent: false }, // a new upload each call
+  openWorld: true, // downloads the document from the caller's URL
   liveOnly: true,
   async run(args, context) {
     const { upload } = await context.upstream.certificateIntake.submitUpload({

@@ -1,0 +1,39 @@
+// Answers one authenticated POST /mcp: a fresh MCP server on the SDK's web-standard
+// Streamable HTTP transport (stateless, JSON answers), its answer written to the
+// response. A JSON-RPC batch is answered with an array even when it holds a single
+// request: the SDK answers one response as a bare object, which a batch client cannot
+// match (JSON-RPC 2.0: a batch's answer is an array).
+import type { Request, Response } from "express";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+
+function webRequestOf(request: Request): globalThis.Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  return new globalThis.Request(`http://${request.get("host") ?? "localhost"}${request.originalUrl}`, { method: "POST", headers });
+}
+
+/** The answer's body, as an array when the request was a batch. */
+function keepBatchShape(requestBody: unknown, answer: globalThis.Response, text: string): string {
+  if (!Array.isArray(requestBody) || text === "" || !answer.headers.get("content-type")?.includes("application/json")) return text;
+  const parsed: unknown = JSON.parse(text);
+  return Array.isArray(parsed) ? text : JSON.stringify([parsed]);
+}
+
+export async function answerMcpPost(server: Server, request: Request, response: Response): Promise<void> {
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  response.on("close", () => {
+    void transport.close();
+    void server.close();
+  });
+  await server.connect(transport);
+  const answer = await transport.handleRequest(webRequestOf(request), { parsedBody: request.body });
+  const body = keepBatchShape(request.body, answer, await answer.text());
+  response.status(answer.status);
+  answer.headers.forEach((value, name) => {
+    if (name !== "content-length") response.setHeader(name, value);
+  });
+  response.end(body);
+}
