@@ -2,8 +2,8 @@
 // Mounted after authentication, so an anonymous caller's body is never parsed. The raw
 // bytes are checked first: UTF-8 only, nested at most maxJsonNesting levels.
 import express, { type RequestHandler } from "express";
-import { LevyError } from "@levy/kit";
-import { maxJsonNesting, nestsDeeperThan } from "./json-nesting.js";
+import { LevyError, maxJsonNesting, nestsDeeperThan } from "@levy/kit";
+
 
 /** Refuses the body before it is parsed; the error handler renders the LevyError. */
 function checkRawBody(_request: unknown, _response: unknown, bytes: Buffer, encoding: string): void {
