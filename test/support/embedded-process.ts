@@ -1,7 +1,7 @@
 // Embedded Levy as a child process (`node deploy/embedded/dist/main.js`), for tests
 // that cross the process boundary: kill -9, SIGTERM, restart on the same data and ports.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -100,6 +100,7 @@ export async function createEmbeddedProcess(extraEnv: Record<string, string> = {
         child.kill("SIGKILL");
         await exited;
       }
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -61,7 +61,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
     dataDir: config.dataDir,
   });
   const metrics = createServiceMetrics("gateway");
-  const store = await openStore("gateway", config, metrics.registry);
+  const store = await openStore("gateway", config, metrics.registry, logger);
   const keyStore = await createKeyStore(store, { current: secrets.apiKeyPepper, previous: secrets.previousApiKeyPepper }, logger);
   const breakerOptions = {
     timeoutMs: config.upstreamTimeoutMs,
