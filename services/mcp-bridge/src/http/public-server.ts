@@ -2,6 +2,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { RequestListener } from "node:http";
+import { createHttpShutdown } from "@levy/kit";
+import { rpcCodes } from "./json-rpc-error.js";
 
 export interface PublicServer {
   readonly port: number;
@@ -9,7 +11,13 @@ export interface PublicServer {
 }
 
 export async function startPublicServer(host: string, port: number, app: RequestListener): Promise<PublicServer> {
-  const server = http.createServer(app);
+  // Requests arriving once the stop began get a JSON-RPC error with a 503 (retry later).
+  const shutdown = createHttpShutdown((_request, response) => {
+    response
+      .writeHead(503, { "content-type": "application/json", "retry-after": "1" })
+      .end(JSON.stringify({ jsonrpc: "2.0", error: { code: rpcCodes.unavailable, message: "the MCP bridge is shutting down; retry the request" }, id: null }));
+  });
+  const server = http.createServer(shutdown.guard(app));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -17,10 +25,6 @@ export async function startPublicServer(host: string, port: number, app: Request
   });
   return {
     port: (server.address() as AddressInfo).port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      }),
+    stop: () => shutdown.drain(server),
   };
 }
