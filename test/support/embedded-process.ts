@@ -36,13 +36,19 @@ export interface EmbeddedProcess {
   stop(): Promise<void>;
 }
 
-export async function createEmbeddedProcess(extraEnv: Record<string, string> = {}): Promise<EmbeddedProcess> {
+/**
+ * `entry` runs another start-up on the same settings, e.g. the gateway alone
+ * (services/gateway/dist/main.js) on the embedded store.
+ */
+export async function createEmbeddedProcess(extraEnv: Record<string, string> = {}, entry = "deploy/embedded/dist/main.js"): Promise<EmbeddedProcess> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "levy-embedded-process-"));
   const env: Record<string, string | undefined> = {
     ...process.env,
     DATA_DIR: dataDir,
     ADMIN_TOKEN: testAdminToken,
     LOG_LEVEL: "info",
+    STORAGE: "embedded",
+    EVENTS: "in-process",
     PORT: String(await freePort()),
     MCP_PORT: String(await freePort()),
     ...extraEnv,
@@ -76,7 +82,7 @@ export async function createEmbeddedProcess(extraEnv: Record<string, string> = {
     grpcPorts,
     output,
     async start() {
-      const started = spawn(process.execPath, [path.join(root, "deploy/embedded/dist/main.js")], { env, stdio: ["ignore", "pipe", "pipe"] });
+      const started = spawn(process.execPath, [path.join(root, entry)], { env, stdio: ["ignore", "pipe", "pipe"] });
       child = started;
       collect(started.stdout);
       collect(started.stderr);
