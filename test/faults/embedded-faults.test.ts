@@ -59,7 +59,7 @@ describe("fault injection (embedded: one process, in-process event bus)", () => 
 
   afterAll(async () => {
     await levy?.stop();
-    if (report.length > 0) recordFaultReport(report);
+    if (report.length > 0) recordFaultReport(report, "fault-injection-embedded");
   });
 
   const ledger = () => createRpcClient(LedgerService, createRpcTransport({ baseUrl: `http://127.0.0.1:${levy.grpcPorts.ledger}` }));
@@ -96,6 +96,7 @@ describe("fault injection (embedded: one process, in-process event bus)", () => 
     await sleep(1500);
     const result = await load.stop(60_000);
     for (const sale of result.sales.values()) sales.set(sale.order, sale);
+    const thisRound = totalsOf(result.sales.values());
     const acknowledged = totalsOf(sales.values());
 
     const stored = await storedTransactions();
@@ -110,7 +111,7 @@ describe("fault injection (embedded: one process, in-process event bus)", () => 
       failures: result.answers.filter((answer) => answer.at >= signalledAt && (answer.status <= 0 || answer.status >= 500)).length,
       slowestMs: 0,
       recoveredAfterMs: 0,
-      note: `acknowledged ${acknowledged.count} sales, tax ${acknowledged.tax}; ledger ${stored.count}/${stored.tax}; summary ${seen.summary.count}/${seen.summary.tax}; filings ${seen.filingCounts.join(",")}/${seen.filingTax}`,
+      note: `${thisRound.count} sales acknowledged in this run (tax ${thisRound.tax}); all runs: acknowledged ${acknowledged.count} sales, tax ${acknowledged.tax}; ledger ${stored.count}/${stored.tax}; summary ${seen.summary.count}/${seen.summary.tax}; filings ${seen.filingCounts.join(",")}/${seen.filingTax}`,
     });
     expect(seen.summary, `${name}: the sales summary equals the ledger`).toEqual(stored);
     expect(seen.filingCounts.length).toBeGreaterThan(0);
@@ -118,11 +119,13 @@ describe("fault injection (embedded: one process, in-process event bus)", () => 
     expect(seen.filingTax, `${name}: the filings' tax equals the ledger's`).toBe(stored.tax);
   }
 
-  it("kill -9 under steady load: summary and filings equal the acknowledged sales", { timeout: 60_000 }, async () => {
-    await faultUnderLoad("kill-9", "SIGKILL");
+  // One round of each by default (under a minute); LEVY_FAULT_ROUNDS=3 repeats them.
+  const rounds = Number(process.env.LEVY_FAULT_ROUNDS ?? 1);
+  it("kill -9 under steady load: summary and filings equal the acknowledged sales", { timeout: 60_000 * rounds }, async () => {
+    for (let round = 1; round <= rounds; round += 1) await faultUnderLoad(`kill-9-run${round}`, "SIGKILL");
   });
 
-  it("SIGTERM under steady load: summary and filings equal the acknowledged sales", { timeout: 60_000 }, async () => {
-    await faultUnderLoad("sigterm", "SIGTERM");
+  it("SIGTERM under steady load: summary and filings equal the acknowledged sales", { timeout: 60_000 * rounds }, async () => {
+    for (let round = 1; round <= rounds; round += 1) await faultUnderLoad(`sigterm-run${round}`, "SIGTERM");
   });
 });
