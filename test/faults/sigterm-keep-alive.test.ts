@@ -105,9 +105,9 @@ async function sigtermUnderKeepAliveLoad(
   let stopping = false;
   const client = async (worker: number) => {
     for (let index = 0; !stopping; index += 1) {
-      const step_answers = await step(agent, worker, index);
-      answers.push(...step_answers);
-      if (step_answers.some((answer) => answer.status < 200 || answer.status >= 300)) return;
+      const stepAnswers = await step(agent, worker, index);
+      answers.push(...stepAnswers);
+      if (stepAnswers.some((answer) => answer.status < 200 || answer.status >= 300)) return;
     }
   };
   const clients = Promise.all(Array.from({ length: 6 }, (_, worker) => client(worker)));
