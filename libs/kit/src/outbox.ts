@@ -101,10 +101,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return source;
   }
 
-  /** Publishes and clears; returns the ids of events no longer pending on the document. */
+  /** Documents whose publish is under way in this process (how many at once), for the relay to skip. */
   const publishing = new Map<string, number>();
   const documentKey = (scope: Scope, sourceName: string, documentId: string) => indexId(scope, sourceName, documentId, "");
 
+  /** Publishes and clears; returns the ids of events no longer pending on the document. */
   async function publishPending(scope: Scope, sourceName: string, documentId: string): Promise<Set<string> | null> {
     const key = documentKey(scope, sourceName, documentId);
     publishing.set(key, (publishing.get(key) ?? 0) + 1);
