@@ -147,10 +147,14 @@ export function describeEventBusContract(adapter: string, makeBus: () => Promise
       const gate = new Promise<void>((resolve) => (release = resolve));
       let handled = 0;
       const sub = await bus.subscribe({ topic, group, handler: async () => void (await gate, (handled += 1)) });
-      await bus.publish(topic, makeEvents(4));
+      // Not awaited: the in-process bus acknowledges a publish only once it is consumed.
+      const published = bus.publish(topic, makeEvents(4));
       const lagOf = async () => (await bus.lag!([{ topic, group }]))[0]!;
+      let queued = -1;
+      for (const deadline = Date.now() + 30_000; queued !== 4 && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) queued = (await lagOf()).lag;
       expect(await lagOf()).toEqual({ topic, group, lag: 4 });
       release();
+      await published;
       await until(() => handled >= 4);
       let lag = -1;
       for (const deadline = Date.now() + 30_000; lag !== 0 && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) lag = (await lagOf()).lag;

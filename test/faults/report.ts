@@ -24,9 +24,10 @@ export function formatFaultReport(lines: readonly FaultLine[]): string {
   return ["Fault-injection suite", format(header), ...rows.map(format), ...notes].join("\n");
 }
 
-export function recordFaultReport(lines: readonly FaultLine[]): void {
+/** `name` keeps each suite's report apart (the embedded suite writes fault-injection-embedded). */
+export function recordFaultReport(lines: readonly FaultLine[], name = "fault-injection"): void {
   console.log(formatFaultReport(lines));
   const dir = path.join(process.env.LEVY_CACHE ?? path.join(root, ".cache"), "reports");
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, "fault-injection.json"), `${JSON.stringify({ at: new Date().toISOString(), lines }, null, 2)}\n`);
+  writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify({ at: new Date().toISOString(), lines }, null, 2)}\n`);
 }

@@ -58,13 +58,16 @@ export async function startEmbeddedLevy(options: EmbeddedOptions = {}): Promise<
     started.push({ ...gateway, logger: gateway.logger });
     const mcpBridge = await startMcpBridge({ env, sharedBus });
     started.push(mcpBridge);
+    const backendsStarted = started.slice(0, backends.length);
     return {
       gateway,
       mcpBridge,
       services,
       stop: async () => {
-        // Front doors first, so nothing new arrives while the backends drain.
-        for (const service of [...started].reverse()) await service.stop();
+        // Both front doors stop accepting at once and drain, so nothing new arrives
+        // while the backends finish their work (the ledger its events).
+        await Promise.all([gateway.stop(), mcpBridge.stop()]);
+        for (const service of backendsStarted.reverse()) await service.stop();
         await sharedBus.close();
       },
     };

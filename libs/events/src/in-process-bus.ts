@@ -2,12 +2,25 @@
 // every consumer group sees every event of a topic (also events published before it
 // subscribed), members of one group share the events, delivery is asynchronous and in
 // publish order, failures are retried and then dead-lettered to `<topic>.dlq`.
+//
+// The log lives in memory and dies with the process, so "durably accepted" (what
+// publish promises the outbox) can only mean "settled by every consumer group that is
+// subscribed": publish resolves once each such group has applied (or dead-lettered) the
+// events, and rejects if the bus or the group closes first. Until then the outbox keeps
+// the events on their documents and re-publishes them after a crash (docs/decisions.md).
 import { deadLetter, deadLetterTopic, defaultMaxAttempts, deliverWithRetries } from "./deliver-with-retries.js";
-import type { EventBus, EventEnvelope, SubscribeOptions, Subscription } from "./port.js";
+import { EventBusError, type EventBus, type EventEnvelope, type SubscribeOptions, type Subscription } from "./port.js";
 
 interface Member {
   readonly options: SubscribeOptions;
   closed: boolean;
+}
+
+/** A publish waiting until its group's offset has passed `until`. */
+interface Waiter {
+  readonly until: number;
+  resolve(): void;
+  reject(error: Error): void;
 }
 
 interface Group {
@@ -15,6 +28,7 @@ interface Group {
   readonly members: Member[];
   nextMember: number;
   running: Promise<void> | null;
+  waiters: Waiter[];
 }
 
 interface Topic {
@@ -31,6 +45,19 @@ export function createInProcessBus(): EventBus {
     if (!topic) topics.set(name, (topic = { log: [], groups: new Map() }));
     return topic;
   };
+
+  // Waiters join in publish order, so those settled are always at the front.
+  function settleWaiters(group: Group): void {
+    while (group.waiters.length > 0 && group.waiters[0]!.until <= group.offset) group.waiters.shift()!.resolve();
+  }
+
+  function abandonWaiters(group: Group, reason: string): void {
+    const waiting = group.waiters;
+    group.waiters = [];
+    for (const waiter of waiting) waiter.reject(new EventBusError("unavailable", reason));
+  }
+
+  const hasMembers = (group: Group) => group.members.some((member) => !member.closed);
 
   async function drain(topicName: string, topic: Topic, group: Group): Promise<void> {
     while (!closed && group.offset < topic.log.length) {
@@ -49,6 +76,7 @@ export function createInProcessBus(): EventBus {
         member.options.onDeadLetter?.();
       }
       group.offset += 1;
+      settleWaiters(group);
     }
   }
 
@@ -58,7 +86,8 @@ export function createInProcessBus(): EventBus {
       .then(() => drain(topicName, topic, group))
       .finally(() => {
         group.running = null;
-        if (!closed && group.offset < topic.log.length && group.members.some((member) => !member.closed)) schedule(topicName, topic, group);
+        if (closed || !hasMembers(group)) abandonWaiters(group, "the consumer group stopped before it settled the events");
+        else if (group.offset < topic.log.length) schedule(topicName, topic, group);
       });
   }
 
@@ -66,7 +95,14 @@ export function createInProcessBus(): EventBus {
     if (closed) throw new Error("event bus is closed");
     const topic = topicOf(topicName);
     topic.log.push(...events.map((event) => structuredClone(event)));
-    for (const group of topic.groups.values()) schedule(topicName, topic, group);
+    const until = topic.log.length;
+    const settled: Promise<void>[] = [];
+    for (const group of topic.groups.values()) {
+      if (!hasMembers(group)) continue; // it catches up from the log when it rejoins
+      settled.push(new Promise<void>((resolve, reject) => group.waiters.push({ until, resolve, reject })));
+      schedule(topicName, topic, group);
+    }
+    await Promise.all(settled);
   }
 
   return {
@@ -74,7 +110,7 @@ export function createInProcessBus(): EventBus {
     async subscribe(options): Promise<Subscription> {
       const topic = topicOf(options.topic);
       let group = topic.groups.get(options.group);
-      if (!group) topic.groups.set(options.group, (group = { offset: 0, members: [], nextMember: 0, running: null }));
+      if (!group) topic.groups.set(options.group, (group = { offset: 0, members: [], nextMember: 0, running: null, waiters: [] }));
       const member: Member = { options, closed: false };
       group.members.push(member);
       schedule(options.topic, topic, group);
@@ -83,6 +119,7 @@ export function createInProcessBus(): EventBus {
         close: async () => {
           member.closed = true;
           await joined.running;
+          if (!hasMembers(joined)) abandonWaiters(joined, "the consumer group stopped before it settled the events");
         },
       };
     },
@@ -97,7 +134,9 @@ export function createInProcessBus(): EventBus {
       }),
     async close() {
       closed = true;
-      await Promise.all([...topics.values()].flatMap((topic) => [...topic.groups.values()].map((group) => group.running)));
+      const groups = [...topics.values()].flatMap((topic) => [...topic.groups.values()]);
+      await Promise.all(groups.map((group) => group.running));
+      for (const group of groups) abandonWaiters(group, "event bus is closed");
     },
   };
 }

@@ -49,7 +49,10 @@ export interface Subscription {
 }
 
 export interface EventBus {
-  /** Resolves once the events are durably accepted (Kafka: acked by the broker). */
+  /**
+   * Resolves once the events are durably accepted (Kafka: acked by the broker; in-process:
+   * settled by every subscribed consumer group, as its log lives only in memory).
+   */
   publish(topic: string, events: readonly EventEnvelope[]): Promise<void>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   /** Resolves when the bus can serve (used by /readyz). */

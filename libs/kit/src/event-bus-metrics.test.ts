@@ -32,10 +32,12 @@ describe("instrumentEventBus", () => {
         if ((received.payload as { key: string }).key === "bad") throw new Error("cannot handle it");
       },
     });
-    await producer.publish("levy.test.things", [event("a"), event("bad"), event("b")]);
+    // Not awaited: the in-process bus acknowledges a publish once it is consumed.
+    const published = producer.publish("levy.test.things", [event("a"), event("bad"), event("b")]);
     // Nothing settled yet: all three wait in the group's queue.
     expect(await valueOf(consumerRegistry, "levy_events_consumer_lag", { topic: "levy.test.things", group: "things-worker" })).toBe(3);
     release();
+    await published;
     const labels = { topic: "levy.test.things", group: "things-worker" };
     await waitFor(async () => (await valueOf(consumerRegistry, "levy_events_consumed_total", { ...labels, outcome: "processed" })) === 2 && (await valueOf(consumerRegistry, "levy_events_consumed_total", { ...labels, outcome: "dead_lettered" })) === 1);
     expect(await valueOf(producerRegistry, "levy_events_produced_total", { topic: "levy.test.things", outcome: "ok" })).toBe(3);

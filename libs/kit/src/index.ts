@@ -24,6 +24,7 @@ export { createRpcTransport, createRpcClient, type RpcTransportOptions } from ".
 export { configureInProcessRpc, type InProcessRpcOptions } from "./in-process-rpc.js";
 export { hostService, type ServiceModule, type HostOptions, type HostedService } from "./service-host.js";
 export { stopOnSignals, exitOnStartupError } from "./shutdown.js";
+export { createHttpShutdown, defaultHttpGraceMs, type HttpShutdown } from "./http-shutdown.js";
 export {
   infrastructureSettings,
   assertInfrastructureConfig,

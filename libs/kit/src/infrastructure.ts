@@ -8,6 +8,7 @@ import { ConfigError, configSchemas, setting } from "./config.js";
 import { z } from "zod";
 import type { Registry } from "prom-client";
 import { instrumentStore } from "./store-metrics.js";
+import type { Logger } from "./logger.js";
 
 export const infrastructureSettings = {
   storage: setting("STORAGE", "storage adapter: embedded (on disk) or mongo", configSchemas.storageKind()),
@@ -40,12 +41,19 @@ export function assertInfrastructureConfig(config: InfrastructureConfig): void {
   if (problems.length > 0) throw new ConfigError(problems);
 }
 
-/** With a registry, every operation is timed into levy_db_operation_duration_seconds. */
-export async function openStore(service: string, config: InfrastructureConfig, registry?: Registry): Promise<Store> {
+/**
+ * With a registry, every operation is timed into levy_db_operation_duration_seconds; the
+ * logger hears of a torn record the embedded store dropped at start-up.
+ */
+export async function openStore(service: string, config: InfrastructureConfig, registry?: Registry, logger?: Logger): Promise<Store> {
   const store =
     config.storage === "mongo"
       ? await createMongoStore({ uri: config.mongodbUri ?? "", dbName: `${config.mongodbDbPrefix}_${service.replaceAll("-", "_")}`, appName: `levy-${service}` })
-      : await createEmbeddedStore({ dir: path.resolve(config.dataDir, service) });
+      : await createEmbeddedStore({
+          dir: path.resolve(config.dataDir, service),
+          onTornTail: ({ file, droppedBytes }) =>
+            logger?.warn({ file, dropped_bytes: droppedBytes }, "embedded store: dropped a torn last record (a write cut short by a crash or power loss, never acknowledged)"),
+        });
   return registry ? instrumentStore(store, registry) : store;
 }
 

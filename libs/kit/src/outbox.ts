@@ -14,6 +14,10 @@
 //
 // A crash after publishing and before the removal publishes the event again on restart,
 // with the same event id: consumers de-duplicate on it, so nothing is double-counted.
+// An event is removed only once the bus has it durably: Kafka once the broker acked it,
+// the in-process bus of embedded mode once every subscribed consumer applied it (its
+// log dies with the process), so whatever a crash cut short is published again.
+// The relay leaves alone documents whose publish is still under way in this process.
 import type { EventBus, EventEnvelope } from "@levy/events";
 import type { Logger } from "./logger.js";
 import type { Registry } from "prom-client";
@@ -97,8 +101,24 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return source;
   }
 
+  /** Documents whose publish is under way in this process (how many at once), for the relay to skip. */
+  const publishing = new Map<string, number>();
+  const documentKey = (scope: Scope, sourceName: string, documentId: string) => indexId(scope, sourceName, documentId, "");
+
   /** Publishes and clears; returns the ids of events no longer pending on the document. */
   async function publishPending(scope: Scope, sourceName: string, documentId: string): Promise<Set<string> | null> {
+    const key = documentKey(scope, sourceName, documentId);
+    publishing.set(key, (publishing.get(key) ?? 0) + 1);
+    try {
+      return await publishAndClear(scope, sourceName, documentId);
+    } finally {
+      const left = publishing.get(key)! - 1;
+      if (left === 0) publishing.delete(key);
+      else publishing.set(key, left);
+    }
+  }
+
+  async function publishAndClear(scope: Scope, sourceName: string, documentId: string): Promise<Set<string> | null> {
     const source = sourceOf(sourceName);
     let document: Stored<OutboxDocument> | null = await source.collection.get(scope, documentId);
     if (!document) return null;
@@ -156,6 +176,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         // Young entries belong to a write in progress, whose own flush follows.
         if (now - entry.created_at_ms < minAgeMs) continue;
         const scope = { accountId: entry.owner_account_id, livemode: entry.owner_livemode };
+        if (publishing.has(documentKey(scope, entry.source, entry.document_id))) continue;
         const source = sourceOf(entry.source);
         const document = await source.collection.get(scope, entry.document_id);
         const onDocument = document?.pending_events?.some((event) => event.id === entry.event_id) ?? false;

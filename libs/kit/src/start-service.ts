@@ -53,7 +53,7 @@ export async function startService<D extends Record<string, Setting<unknown>>>(
   assertInfrastructureConfig(hosting);
   const logger = options.logger ?? createLogger({ service: options.service, level: hosting.logLevel });
   const metrics = createServiceMetrics(options.service);
-  const store = await openStore(options.service, hosting, metrics.registry);
+  const store = await openStore(options.service, hosting, metrics.registry, logger);
   const openedBus = await openEventBus(options.service, hosting, options.sharedBus);
   const ownsBus = openedBus !== options.sharedBus;
   const bus = instrumentEventBus(openedBus, metrics.registry, { logger });

@@ -13,8 +13,21 @@ function isUniqueViolation(error: unknown): error is { key: unknown; errorType: 
   return typeof error === "object" && error !== null && (error as { errorType?: unknown }).errorType === "uniqueViolated";
 }
 
-export function createEmbeddedCollection<T extends { id: string }>(name: string, db: Db, scoped: boolean, uniqueIndexNames: ReadonlyMap<string, string>): Collection<T> {
-  const write = createSerialQueue();
+/** `durable` resolves once what was appended so far is synced to the disk. */
+export function createEmbeddedCollection<T extends { id: string }>(
+  name: string,
+  db: Db,
+  scoped: boolean,
+  uniqueIndexNames: ReadonlyMap<string, string>,
+  durable: () => Promise<void>,
+): Collection<T> {
+  const serially = createSerialQueue();
+  // A write is acknowledged only once synced; the next write need not wait for that.
+  const write = async <R>(operation: () => Promise<R>): Promise<R> => {
+    const result = await serially(operation);
+    await durable();
+    return result;
+  };
   const out = (document: Document | null) => fromDocument<T>(document, scoped);
   const useScope = (scope: Scope) => (scoped ? scope : null);
   const byKey = (scope: Scope, id: string) => ({ _id: documentId(useScope(scope), id) });

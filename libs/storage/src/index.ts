@@ -17,3 +17,4 @@ export {
 } from "./port.js";
 export { createMongoStore, type MongoStoreOptions } from "./mongo-store.js";
 export { createEmbeddedStore, type EmbeddedStoreOptions } from "./embedded-store.js";
+export type { TornTailNotice } from "./datafile-durability.js";

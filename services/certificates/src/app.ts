@@ -71,10 +71,13 @@ export function startCertificates(options: StartCertificatesOptions = {}): Promi
       });
       const subscription = await bus.subscribe({ topic: uploadTopic, group: processorGroup, handler: worker, maxAttempts: 10 });
       outbox.start(config.outboxIntervalMs);
-      // Kafka keeps unprocessed events across restarts; the in-process bus does not.
+      // Kafka keeps unprocessed events across restarts; the in-process bus does not. Not
+      // awaited: its publish resolves only once the worker processed the uploads.
       if (config.events === "in-process") {
-        const resumed = await notes.sweep(bus);
-        if (resumed > 0) logger.info({ uploads: resumed }, "resumed processing of certificate uploads");
+        void notes.sweep(bus).then(
+          (resumed) => resumed > 0 && logger.info({ uploads: resumed }, "resumed processing of certificate uploads"),
+          (error: unknown) => logger.warn({ err: error }, "resuming certificate uploads stopped; the next start resumes the rest"),
+        );
       }
       const submit = createSubmitUpload({
         collections,

@@ -8,8 +8,10 @@ import {
   createOpsEndpoints,
   createReadiness,
   createRpcTransport,
+  createHttpShutdown,
   createServiceMetrics,
   hostService,
+  LevyError,
   loadConfig,
   openStore,
   type Logger,
@@ -26,6 +28,8 @@ import { resolveSecrets } from "./adapters/secrets.js";
 import { gatewaySettings } from "./config.js";
 import { createGatewayApp } from "./http/app.js";
 import { createDocumentLinks } from "./http/document-links.js";
+import { errorBody } from "./http/error-response.js";
+import { currentApiVersion } from "./domain/api-versions.js";
 import { registerDocumentLinkService } from "./rpc/document-link-service.js";
 import { registerKeyService } from "./rpc/key-service.js";
 import { registerRateLimitService } from "./rpc/rate-limit-service.js";
@@ -61,7 +65,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
     dataDir: config.dataDir,
   });
   const metrics = createServiceMetrics("gateway");
-  const store = await openStore("gateway", config, metrics.registry);
+  const store = await openStore("gateway", config, metrics.registry, logger);
   const keyStore = await createKeyStore(store, { current: secrets.apiKeyPepper, previous: secrets.previousApiKeyPepper }, logger);
   const breakerOptions = {
     timeoutMs: config.upstreamTimeoutMs,
@@ -117,7 +121,12 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
     idempotencyStore,
     bodyLimit: config.bodyLimit,
   });
-  const rest = createLimitedHttpServer(app, config);
+  // Requests arriving once the stop began get a 503 (retry elsewhere or later).
+  const shutdown = createHttpShutdown((_request, response) => {
+    const { status, body } = errorBody(new LevyError("upstream_unavailable", "Levy is shutting down; retry the request", { retry_after_seconds: "1" }), currentApiVersion);
+    response.writeHead(status, { "content-type": "application/json; charset=utf-8", "retry-after": "1" }).end(JSON.stringify(body));
+  });
+  const rest = createLimitedHttpServer(shutdown.guard(app), config);
   await new Promise<void>((resolve, reject) => {
     rest.once("error", reject);
     rest.listen(config.restPort, config.host, () => resolve());
@@ -156,12 +165,10 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
     keyStore,
     logger,
     stop: async () => {
-      readiness.markShuttingDown();
       // Stop taking REST requests, let in-flight ones finish, then close the rest.
-      await new Promise<void>((resolve) => {
-        rest.close(() => resolve());
-        rest.closeIdleConnections();
-      });
+      const drained = shutdown.drain(rest);
+      readiness.markShuttingDown();
+      await drained;
       await hosted.stop();
     },
   };

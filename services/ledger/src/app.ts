@@ -36,23 +36,9 @@ export function startLedger(options: StartLedgerOptions = {}): Promise<RunningSe
       const summaries = await store.collection<SummaryRecord>(summaryCollection);
       const processed = await store.collection<ProcessedEventRecord>(processedEventCollection);
       const collections = await openTransactionCollections(store);
-      // The in-process bus of embedded mode keeps events in memory only: on a stop, the
-      // ledger waits (up to 3 s) until its filings consumer has applied what it published,
-      // so a graceful stop loses nothing. Kafka keeps them durably; no wait there.
-      const unapplied = new Set<string>();
-      const tracking = config.events === "in-process";
-      const trackedBus: EventBus = tracking
-        ? {
-            ...bus,
-            publish: async (topic, events) => {
-              if (topic === ledgerTopic) for (const event of events) unapplied.add(event.id);
-              await bus.publish(topic, events);
-            },
-          }
-        : bus;
       const outbox = createOutbox({
         owner: "ledger",
-        bus: trackedBus,
+        bus,
         logger,
         registry: metrics.registry,
         index: await store.collection<OutboxIndexRecord>(outboxIndexCollection),
@@ -67,10 +53,7 @@ export function startLedger(options: StartLedgerOptions = {}): Promise<RunningSe
       const subscription: Subscription = await bus.subscribe({
         topic: ledgerTopic,
         group: filingsGroup,
-        handler: async (event) => {
-          await aggregator(event);
-          unapplied.delete(event.id);
-        },
+        handler: aggregator,
         maxAttempts: 10,
       });
       outbox.start(config.outboxIntervalMs);
@@ -78,9 +61,9 @@ export function startLedger(options: StartLedgerOptions = {}): Promise<RunningSe
         serviceNames: ["levy.ledger.v1.LedgerService"],
         registerRoutes: (router) => registerLedgerService(router, { transactions, filings: filingStore, calcEngine }),
         close: async () => {
+          // In embedded mode a flush lasts until the filings consumer applied its events
+          // (the in-process bus acks only then); what is left stays in the outbox.
           await outbox.stop();
-          const deadline = Date.now() + 3000;
-          while (tracking && unapplied.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
           await subscription.close();
         },
       };

@@ -10,6 +10,7 @@ export const rpcCodes = {
   methodNotAllowed: -32000,
   unauthorized: -32001,
   rateLimited: -32005,
+  unavailable: -32006,
 } as const;
 
 export type RequestId = string | number | null;
