@@ -117,11 +117,11 @@ export function describeMcp(mode: string, startSystem: (env: Record<string, stri
         expect(ping).toMatchObject({ status: 200, body: { status: "ok" } });
       });
 
-      it("answers 401 / -32001 with the spec's five messages", async () => {
+      it("answers 401 / -32001 with the spec's five messages (id null: an anonymous body is never read)", async () => {
         const unauthorized = async (key: string | null, message: string) => {
           const answer = await rawMcp(ctx.system.mcpUrl, { key, body: { jsonrpc: "2.0", id: 9, method: "tools/list" } });
           expect(answer.status).toBe(401);
-          expect(answer.body).toEqual({ jsonrpc: "2.0", error: { code: -32001, message }, id: 9 });
+          expect(answer.body).toEqual({ jsonrpc: "2.0", error: { code: -32001, message }, id: null });
         };
         await unauthorized(null, "Bearer token not provided.");
         await unauthorized("not-a-key", "Invalid API key format.");
@@ -133,6 +133,23 @@ export function describeMcp(mode: string, startSystem: (env: Record<string, stri
         expect((await rawMcp(ctx.system.mcpUrl, { key: issued.body.secret })).status).toBe(200);
         expect((await ctx.api(`/admin/v1/keys/${issued.body.id}`, { method: "DELETE", headers: admin })).status).toBe(200);
         await unauthorized(issued.body.secret, "API key is not active.");
+      });
+
+      it("checks the key before reading the body, and refuses a body nested over 32 levels before parsing it", async () => {
+        const deep = `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"x":${"[".repeat(200_000)}${"]".repeat(200_000)}}}`;
+        const post = (key: string | null, text: string) =>
+          fetch(`${ctx.system.mcpUrl}/mcp`, {
+            method: "POST",
+            headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...(key ? { authorization: `Bearer ${key}` } : {}) },
+            body: text,
+          }).then(async (response) => ({ status: response.status, body: await response.json() }));
+        expect(await post(null, deep)).toEqual({ status: 401, body: { jsonrpc: "2.0", error: { code: -32001, message: "Bearer token not provided." }, id: null } });
+        expect(await post(null, "{not json")).toMatchObject({ status: 401 });
+        const refused = await post(ctx.account.testSecret, deep);
+        expect(refused).toMatchObject({ status: 400, body: { jsonrpc: "2.0", error: { code: -32600 }, id: null } });
+        expect(refused.body.error.message).toMatch(/more than 32 levels/);
+        const fine = `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"_meta":{"x":${"[".repeat(20)}${"]".repeat(20)}}}}`;
+        expect((await post(ctx.account.testSecret, fine)).status).toBe(200);
       });
     });
 

@@ -55,10 +55,10 @@ describe("MCP HTTP app", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it("answers 500 / -32603 with the request's id when the key store cannot be reached", async () => {
+  it("answers 500 / -32603 when the key store cannot be reached (id null: the body is not read before the key)", async () => {
     const response = await post(JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" }), secret("down"));
     expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ jsonrpc: "2.0", error: { code: -32603, message: "Internal server error." }, id: 7 });
+    expect(await response.json()).toEqual({ jsonrpc: "2.0", error: { code: -32603, message: "Internal server error." }, id: null });
   });
 
   it("checks the key before looking at a malformed body", async () => {

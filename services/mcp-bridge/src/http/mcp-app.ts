@@ -2,7 +2,7 @@
 // answered by a fresh MCP server in stateless mode, see answer-mcp-post.ts), GET /ping,
 // and JSON-RPC errors for everything else on /mcp.
 import express, { type NextFunction, type Request, type Response } from "express";
-import { REQUEST_ID_HEADER, requestIdFrom, runWithRequestContext, type Logger } from "@levy/kit";
+import { REQUEST_ID_HEADER, maxJsonNesting, nestsDeeperThan, requestIdFrom, runWithRequestContext, type Logger } from "@levy/kit";
 import { authenticate } from "../auth/authenticate.js";
 import { createMcpServer } from "../mcp/create-mcp-server.js";
 import type { Caller, Upstream } from "../ports/upstream.js";
@@ -31,7 +31,13 @@ const locals = (response: Response) => response.locals as Locals;
 export function createMcpApp(options: McpAppOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  const parseJson = express.json({ limit: options.bodyLimit });
+  // Too deep a body is refused from its raw bytes, before JSON.parse spends time on it.
+  const parseJson = express.json({
+    limit: options.bodyLimit,
+    verify: (_request, _response, bytes) => {
+      if (nestsDeeperThan(bytes, maxJsonNesting)) throw new Error("nested too deep");
+    },
+  });
 
   app.use((request, response, next) => {
     const requestId = requestIdFrom(request.get(REQUEST_ID_HEADER));
@@ -48,9 +54,17 @@ export function createMcpApp(options: McpAppOptions): express.Express {
     sendRpcError(response, 405, rpcCodes.methodNotAllowed, "Method not allowed.");
   });
 
-  // The body is read first only so that errors can carry the request's id; it is not
-  // acted on before the key is checked.
-  app.post("/mcp", (request, response, next) => {
+  // The caller is checked from the headers alone: an anonymous request's body is never
+  // read, so its errors carry id null (the spec's "unknown" id).
+  app.post("/mcp", async (request, response, next) => {
+    // Node keeps the first of two Authorization headers; a proxy may keep the other.
+    const authorizations = request.headersDistinct.authorization ?? [];
+    if (authorizations.length > 1) {
+      return sendRpcError(response, 400, rpcCodes.invalidRequest, `Send one Authorization header, not ${authorizations.length}.`);
+    }
+    const outcome = await authenticate(request.get("authorization"), options.upstream.keys);
+    if (!outcome.ok) return sendRpcError(response, 401, rpcCodes.unauthorized, outcome.message);
+    locals(response).caller = outcome.caller;
     parseJson(request, response, (error?: unknown) => {
       if (error) locals(response).bodyError = error as { type?: string };
       next();
@@ -58,15 +72,8 @@ export function createMcpApp(options: McpAppOptions): express.Express {
   });
   app.post("/mcp", async (request, response, next) => {
     const id = requestIdOf(request.body);
-    // Node keeps the first of two Authorization headers; a proxy may keep the other.
-    const authorizations = request.headersDistinct.authorization ?? [];
-    if (authorizations.length > 1) {
-      return sendRpcError(response, 400, rpcCodes.invalidRequest, `Send one Authorization header, not ${authorizations.length}.`, id);
-    }
-    const outcome = await authenticate(request.get("authorization"), options.upstream.keys);
-    if (!outcome.ok) return sendRpcError(response, 401, rpcCodes.unauthorized, outcome.message, id);
     const decision = await options.upstream.rateLimits.consume({
-      accountId: outcome.caller.accountId,
+      accountId: locals(response).caller!.accountId,
       bucket: "mcp",
       limit: options.rateLimit.limit,
       windowSeconds: options.rateLimit.windowSeconds,
@@ -82,6 +89,9 @@ export function createMcpApp(options: McpAppOptions): express.Express {
     if (bodyError?.type === "entity.too.large") {
       return sendRpcError(response, 413, rpcCodes.invalidRequest, `Request body is larger than ${options.bodyLimit}.`, null);
     }
+    if (bodyError?.type === "entity.verify.failed") {
+      return sendRpcError(response, 400, rpcCodes.invalidRequest, `Invalid Request: the body nests arrays and objects more than ${maxJsonNesting} levels deep.`, null);
+    }
     if (bodyError) return sendRpcError(response, 400, rpcCodes.parseError, "Parse error: invalid JSON.", null);
     // JSON-RPC 2.0 answers an empty batch with one Invalid Request error (the SDK would
     // accept it and answer 202 with nothing, as for a batch of notifications).
@@ -90,7 +100,6 @@ export function createMcpApp(options: McpAppOptions): express.Express {
     }
     const paramsProblem = firstRequestParamsProblem(request.body);
     if (paramsProblem) return sendRpcError(response, 200, rpcCodes.invalidParams, paramsProblem, id);
-    locals(response).caller = outcome.caller;
     next();
   });
   app.post("/mcp", async (request, response) => {
