@@ -38,7 +38,7 @@ describe("geoipUpdate", () => {
     expect(cronJob!.spec.schedule).toBe("17 5 * * 3,6");
     const pod = cronJob!.spec.jobTemplate.spec.template.spec;
     const container = pod.containers[0];
-    expect(container.image).toBe("ghcr.io/maxmind/geoipupdate:v7.1.0");
+    expect(container.image).toBe("ghcr.io/maxmind/geoipupdate:v7.1.1");
     expect(credentialsOf(container)).toEqual([
       ["GEOIPUPDATE_ACCOUNT_ID", { name: "levy-prod-maxmind", key: "account-id" }],
       ["GEOIPUPDATE_LICENSE_KEY", { name: "levy-prod-maxmind", key: "license-key" }],
