@@ -99,4 +99,19 @@ describe("IP database age", () => {
     expect(await buildTimestamps(service)).toEqual({ ipv4: rebuilt, ipv6: rebuilt });
     expect(lines().some((line) => line.msg === "IP database reloaded")).toBe(true);
   }, 60_000);
+
+  it("keeps the database in use when a new file cannot be read", async () => {
+    const packaged = packagedIpDatabasePaths();
+    const combined = join(dataDir, "broken-later.mmdb");
+    const built = nowSeconds() - 2 * day;
+    await withBuildEpoch(packaged.ipv6, combined, built);
+    const { service, lines } = await start({ GEO_RESOLVER_IP_DB_IPV4: combined, GEO_RESOLVER_IP_DB_IPV6: combined, GEO_RESOLVER_IP_DB_RELOAD_MS: "100" });
+    running = service;
+    await writeFile(`${combined}.tmp`, "not a database");
+    await rename(`${combined}.tmp`, combined);
+    const deadline = Date.now() + 10_000;
+    while (!lines().some((line) => line.level === "error") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(lines().filter((line) => line.level === "error").map((line) => line.msg)).toContain("IP database reload failed; the previous one stays in use");
+    expect(await buildTimestamps(service)).toEqual({ ipv4: built, ipv6: built });
+  }, 60_000);
 });
