@@ -5,7 +5,7 @@ import { assertInfrastructureConfig, loadConfig } from "@levy/kit";
 import { beforeAll, describe, expect, it } from "vitest";
 import { livenessServiceName } from "../../libs/kit/src/health.js";
 import { componentOf, ofKind, productionValues, provisionChartTools, renderValid, type K8sObject } from "./chart-tools.js";
-import { calleesOf, defaultPorts, envNamesOf, envPrefix, publicPortEnv, secretEnvNames, serviceNames, settingsOf, type ServiceName } from "./code-topology.js";
+import { calleesOf, defaultPorts, envNamesOf, envPrefix, nodeRuntimeEnvNames, publicPortEnv, secretEnvNames, serviceNames, settingsOf, type ServiceName } from "./code-topology.js";
 
 const renderings: [string, () => K8sObject[]][] = [
   ["default values", () => renderValid()],
@@ -62,16 +62,21 @@ describe.each(renderings)("chart workloads with %s", (rendering, renderObjects) 
       runAsNonRoot: true,
       capabilities: { drop: ["ALL"] },
     });
-    expect(containerOf(service).volumeMounts).toEqual([{ name: "tmp", mountPath: "/tmp" }]);
-    expect(pod.volumes).toEqual([{ name: "tmp", emptyDir: { sizeLimit: expect.any(String) } }]);
+    // Data files (extraVolumeMounts, the IP database) are mounted read-only.
+    const [tmp, ...mounts] = containerOf(service).volumeMounts;
+    expect(tmp).toEqual({ name: "tmp", mountPath: "/tmp" });
+    expect(mounts.filter((mount: any) => mount.readOnly !== true)).toEqual([]);
+    expect(pod.volumes[0]).toEqual({ name: "tmp", emptyDir: { sizeLimit: expect.any(String) } });
+    if (rendering === "default values") expect(pod.volumes).toHaveLength(1);
   });
 
   it.each(serviceNames)("%s: exactly the variables its code reads, with its default ports", (service) => {
     const config = configOf(service);
-    const secretEnv = containerOf(service).env;
-    const rendered = [...Object.keys(config), ...secretEnv.map((env: any) => env.name)];
+    const env = containerOf(service).env;
+    const secretEnv = env.filter((variable: any) => variable.valueFrom?.secretKeyRef);
+    const rendered = [...Object.keys(config), ...env.map((variable: any) => variable.name)];
     const reads = envNamesOf(service);
-    expect(rendered.filter((name) => !reads.has(name))).toEqual([]);
+    expect(rendered.filter((name) => !reads.has(name) && !nodeRuntimeEnvNames.has(name))).toEqual([]);
     expect(new Set(rendered).size).toBe(rendered.length);
     const prefix = envPrefix(service);
     expect(config).toMatchObject({ STORAGE: "mongo", EVENTS: "kafka", BIND_HOST: "0.0.0.0" });
@@ -88,7 +93,8 @@ describe.each(renderings)("chart workloads with %s", (rendering, renderObjects) 
 
   it.each(serviceNames)("%s: a URL for each service it calls, naming that service's gRPC Service", (service) => {
     const config = configOf(service);
-    const urls = Object.keys(config).filter((name) => name.endsWith("_URL")).sort();
+    const serviceUrls = new Set(serviceNames.map((name) => `${envPrefix(name)}_URL`));
+    const urls = Object.keys(config).filter((name) => serviceUrls.has(name)).sort();
     expect(urls).toEqual(calleesOf(service).map((callee) => `${envPrefix(callee)}_URL`).sort());
     for (const callee of calleesOf(service)) {
       const url = new URL(config[`${envPrefix(callee)}_URL`]!);
@@ -119,9 +125,13 @@ describe.each(renderings)("chart workloads with %s", (rendering, renderObjects) 
     }
     for (const deployment of ofKind(objects, "Deployment")) {
       for (const env of deployment.spec.template.spec.containers[0].env) {
-        expect(secretEnvNames.has(env.name)).toBe(true);
-        expect(env.value).toBeUndefined();
-        expect(env.valueFrom.secretKeyRef.name).toMatch(/^[a-z0-9-]+$/);
+        // Secrets only by reference; plain values only for non-secret extras (extraEnv).
+        if (secretEnvNames.has(env.name)) {
+          expect(env.value).toBeUndefined();
+          expect(env.valueFrom.secretKeyRef.name).toMatch(/^[a-z0-9-]+$/);
+        } else {
+          expect(nodeRuntimeEnvNames.has(env.name)).toBe(true);
+        }
       }
     }
     expect(JSON.stringify(objects)).not.toMatch(/mongodb(\+srv)?:\/\/|sk_(test|prod)_|adm_/);

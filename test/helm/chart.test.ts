@@ -26,8 +26,11 @@ describe("helm/levy chart", () => {
     expect(ofKind(defaults, "ServiceMonitor")).toHaveLength(0);
 
     const production = renderValid({ values: [productionValues] });
-    // ledger runs a fixed replica count there, so it has no HPA; the 8th ConfigMap is the Grafana dashboard.
-    expect(counts(production)).toEqual({ Deployment: 7, Service: 9, ServiceAccount: 7, ConfigMap: 8, HorizontalPodAutoscaler: 6, PodDisruptionBudget: 7, NetworkPolicy: 8 });
+    // ledger runs a fixed replica count there, so it has no HPA; the 8th ConfigMap is the Grafana dashboard;
+    // the 9th NetworkPolicy, the CronJob and the claim are geoipUpdate's.
+    expect(counts(production)).toEqual({ Deployment: 7, Service: 9, ServiceAccount: 7, ConfigMap: 8, HorizontalPodAutoscaler: 6, PodDisruptionBudget: 7, NetworkPolicy: 9 });
+    expect(ofKind(production, "CronJob")).toHaveLength(1);
+    expect(ofKind(production, "PersistentVolumeClaim")).toHaveLength(1);
     const dashboard = ofKind(production, "ConfigMap").find((map) => map.data?.["levy-overview.json"] !== undefined);
     expect(dashboard?.metadata.labels.grafana_dashboard).toBe("1");
     expect(JSON.parse(dashboard?.data["levy-overview.json"])).toEqual(JSON.parse(readFileSync(path.join(chartDir, "dashboards", "levy-overview.json"), "utf8")));

@@ -39,6 +39,9 @@ export function callGraph(): string[] {
 /** Variables that carry secrets: never in a ConfigMap, always from a Secret. */
 export const secretEnvNames = new Set(["MONGODB_URI", "KAFKA_BROKERS", "ADMIN_TOKEN", "API_KEY_PEPPER", "API_KEY_PEPPER_PREVIOUS"]);
 
+/** Read by Node itself, not by Levy's code: allowed through extraEnv (production values use them). */
+export const nodeRuntimeEnvNames = new Set(["NODE_OPTIONS", "NODE_EXTRA_CA_CERTS"]);
+
 /** The public port's variable: the REST API (gateway) and the MCP endpoint (mcp-bridge). */
 export const publicPortEnv: Partial<Record<ServiceName, string>> = { gateway: "PORT", "mcp-bridge": "MCP_PORT" };
 

@@ -1,7 +1,7 @@
 // The PromQL metric-name extractor and the export check behind the dashboard and alert
 // tests: what they must find, what they must skip, and that a made-up metric fails.
 import { describe, expect, it } from "vitest";
-import { exportedFamilies, metricNamesOf, missingMetrics } from "../support/promql-metrics.js";
+import { aggregationsOver, exportedFamilies, metricNamesOf, missingMetrics } from "../support/promql-metrics.js";
 
 describe("metricNamesOf", () => {
   it("finds plain and labelled selectors, with ranges and offsets", () => {
@@ -51,5 +51,17 @@ describe("missingMetrics", () => {
   it("names a made-up metric, a declared family without samples, and histogram suffixes on a counter", () => {
     const panelQuery = 'sum(rate(levy_made_up_total[5m])) + sum(levy_never_observed_total) + levy_http_requests_total_bucket';
     expect(missingMetrics(metricNamesOf(panelQuery), families)).toEqual(["levy_http_requests_total_bucket", "levy_made_up_total", "levy_never_observed_total"]);
+  });
+});
+
+describe("aggregationsOver", () => {
+  it("names the aggregation wrapping each selector of the metric, with or without by/without", () => {
+    expect(aggregationsOver('max by (service) (levy_outbox_pending_events{namespace="x"}) > 100', "levy_outbox_pending_events")).toEqual(["max"]);
+    expect(aggregationsOver("sum(levy_certificate_uploads_processing) + max without (pod) ( levy_certificate_uploads_processing )", "levy_certificate_uploads_processing")).toEqual(["sum", "max"]);
+    expect(aggregationsOver("sum(max by (namespace) (levy_certificate_uploads_processing))", "levy_certificate_uploads_processing")).toEqual(["max"]);
+  });
+
+  it("reports a bare selector as none and ignores longer names and strings", () => {
+    expect(aggregationsOver('levy_outbox_pending_events > 1 or sum(levy_outbox_pending_events_total) or label_replace(up, "a", "levy_outbox_pending_events", "b", "")', "levy_outbox_pending_events")).toEqual(["none"]);
   });
 });

@@ -104,3 +104,20 @@ export function missingMetrics(queried: Iterable<string>, families: ReadonlyMap<
   }
   return [...missing].sort();
 }
+
+/**
+ * The aggregation applied directly to each selector of `metric` in an expression, in
+ * order ("max" for `max by (service) (metric{...})`); "none" for a bare selector.
+ * Gauges every replica reads from the same database must be aggregated with max.
+ */
+export function aggregationsOver(expression: string, metric: string): string[] {
+  const text = expression.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`/g, '""');
+  const found: string[] = [];
+  const selector = new RegExp(`(?<![a-zA-Z0-9_:])${metric}(?![a-zA-Z0-9_:])`, "g");
+  for (const match of text.matchAll(selector)) {
+    const before = text.slice(0, match.index).trimEnd();
+    const wrapped = /([a-zA-Z_]+)\s*(?:(?:by|without)\s*\([^()]*\)\s*)?\(\s*$/.exec(before);
+    found.push(wrapped ? wrapped[1]! : "none");
+  }
+  return found;
+}

@@ -32,8 +32,16 @@ KAFKA_NAMESPACE: {{ . | quote }}
 {{- $peer := get $.topology $callee }}
 {{ include "levy.envPrefix" $callee }}_URL: {{ printf "http://%s-%s:%v" (include "levy.fullname" $root) $callee $peer.grpcPort | quote }}
 {{- end }}
+{{- if and .root.Values.geoipUpdate.enabled (eq .name "geo-resolver") }}
+{{- if or (hasKey .svc.settings "GEO_RESOLVER_IP_DB_IPV4") (hasKey .svc.settings "GEO_RESOLVER_IP_DB_IPV6") }}
+{{- fail "services.geo-resolver.settings.GEO_RESOLVER_IP_DB_*: geoipUpdate.enabled sets them; set one or the other" }}
+{{- end }}
+GEO_RESOLVER_IP_DB_IPV4: {{ include "levy.geoip.file" .root | quote }}
+GEO_RESOLVER_IP_DB_IPV6: {{ include "levy.geoip.file" .root | quote }}
+{{- end }}
 {{- range $key, $value := .svc.settings }}
-{{ $key }}: {{ $value | toString | quote }}
+{{- /* YAML numbers arrive as float64: 3600000 would print as 3.6e+06 (the schema allows integers only). */}}
+{{ $key }}: {{ ternary (int64 $value | toString) (toString $value) (kindIs "float64" $value) | quote }}
 {{- end }}
 {{- end -}}
 

@@ -7,6 +7,11 @@ its database and Kafka are reachable and it is not shutting down.
 */}}
 {{- define "levy.deployment" -}}
 {{- $values := .root.Values -}}
+{{- $geoip := and $values.geoipUpdate.enabled (eq .name "geo-resolver") -}}
+{{- $initContainers := concat $values.initContainers (.svc.initContainers | default list) -}}
+{{- $extraEnv := concat $values.extraEnv (.svc.extraEnv | default list) -}}
+{{- $extraVolumes := concat $values.extraVolumes (.svc.extraVolumes | default list) -}}
+{{- $extraVolumeMounts := concat $values.extraVolumeMounts (.svc.extraVolumeMounts | default list) -}}
 apiVersion: apps/v1
 kind: Deployment
 metadata:
@@ -45,6 +50,16 @@ spec:
         runAsGroup: 1000
         fsGroup: 1000
         seccompProfile: {type: RuntimeDefault}
+      {{- if or $geoip $initContainers }}
+      initContainers:
+        {{- if $geoip }}
+        {{- /* The first download before the service starts; "not modified" once the CronJob has one. */}}
+        {{- include "levy.geoip.container" .root | nindent 8 }}
+        {{- end }}
+        {{- with $initContainers }}
+        {{- toYaml . | nindent 8 }}
+        {{- end }}
+      {{- end }}
       containers:
         - name: {{ .name }}
           image: {{ include "levy.image" . | quote }}
@@ -59,6 +74,9 @@ spec:
             - configMapRef: {name: {{ include "levy.componentName" . }}}
           env:
             {{- include "levy.secretEnv" . | nindent 12 }}
+            {{- with $extraEnv }}
+            {{- toYaml . | nindent 12 }}
+            {{- end }}
           startupProbe:
             grpc: {port: {{ .topo.grpcPort }}, service: liveness}
             periodSeconds: 2
@@ -82,9 +100,21 @@ spec:
             capabilities: {drop: [ALL]}
           volumeMounts:
             - {name: tmp, mountPath: /tmp}
+            {{- if $geoip }}
+            - {name: geoip, mountPath: {{ include "levy.geoip.mountPath" .root }}, readOnly: true}
+            {{- end }}
+            {{- with $extraVolumeMounts }}
+            {{- toYaml . | nindent 12 }}
+            {{- end }}
       volumes:
         - name: tmp
           emptyDir: {sizeLimit: {{ $values.tmpSizeLimit }}}
+        {{- if $geoip }}
+        {{- include "levy.geoip.volume" .root | nindent 8 }}
+        {{- end }}
+        {{- with $extraVolumes }}
+        {{- toYaml . | nindent 8 }}
+        {{- end }}
       {{- if $values.topologySpread }}
       topologySpreadConstraints:
         - maxSkew: 1

@@ -26,4 +26,9 @@ export const geoResolverSettings = {
     "optional MMDB city database for IPv6; may be the same file as GEO_RESOLVER_IP_DB_IPV4 for a combined database",
     optionalPath(),
   ),
+  ipDatabaseReloadMs: setting(
+    "GEO_RESOLVER_IP_DB_RELOAD_MS",
+    "how often the IP database files are checked for a newer build (written by geoipupdate) and reloaded; 0: never",
+    z.coerce.number().int().min(0).default(600_000),
+  ),
 };

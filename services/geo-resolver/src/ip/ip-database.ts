@@ -75,6 +75,8 @@ export function packagedIpDatabasePaths(): IpDatabasePaths {
 }
 
 export interface IpDatabaseInfo {
+  /** Which lookups the file serves: ipv4 or ipv6 (one file may serve both). */
+  readonly database: "ipv4" | "ipv6";
   readonly path: string;
   readonly databaseType: string;
   readonly builtAt: string;
@@ -114,11 +116,10 @@ export class IpDatabase {
     const ipv4 = readers.get(paths.ipv4)!;
     const ipv6 = readers.get(paths.ipv6)!;
     if (ipv6.metadata.ipVersion !== 6) throw new Error(`${paths.ipv6} is not an IPv6 database`);
-    const info = [...readers].map(([path, reader]) => ({
-      path,
-      databaseType: reader.metadata.databaseType,
-      builtAt: reader.metadata.buildEpoch.toISOString(),
-    }));
+    const info = (["ipv4", "ipv6"] as const).map((database) => {
+      const reader = database === "ipv4" ? ipv4 : ipv6;
+      return { database, path: paths[database], databaseType: reader.metadata.databaseType, builtAt: reader.metadata.buildEpoch.toISOString() };
+    });
     return new IpDatabase(ipv4, ipv6, info);
   }
 

@@ -1,7 +1,8 @@
 // Loads all reference data once at start-up and wires the resolvers over it.
 import { AddressResolver } from "../domain/resolve-address.js";
 import { LocationResolver } from "../domain/resolve-location.js";
-import { IpDatabase, packagedIpDatabasePaths, type IpDatabaseInfo } from "../ip/ip-database.js";
+import { CurrentIpDatabase } from "../ip/current-ip-database.js";
+import { packagedIpDatabasePaths, type IpDatabaseInfo } from "../ip/ip-database.js";
 import { loadUsZips } from "./load-us-zips.js";
 
 export interface GeoDataSources {
@@ -14,6 +15,8 @@ export interface GeoDataSources {
 export interface GeoData {
   readonly addresses: AddressResolver;
   readonly locations: LocationResolver;
+  /** The IP database behind `locations`, to reload and to report its age. */
+  readonly ips: CurrentIpDatabase;
   readonly stats: {
     readonly zipCount: number;
     readonly primaryZipRecords: number;
@@ -28,12 +31,13 @@ export async function loadGeoData(sources: GeoDataSources = {}): Promise<GeoData
   const packaged = sources.ipDatabaseIpv4 && sources.ipDatabaseIpv6 ? undefined : packagedIpDatabasePaths();
   const [zips, ips] = await Promise.all([
     loadUsZips({ simplemapsCsv: sources.usZipsCsv, geonamesTxt: sources.usZipsGeonames }),
-    IpDatabase.open({ ipv4: sources.ipDatabaseIpv4 ?? packaged!.ipv4, ipv6: sources.ipDatabaseIpv6 ?? packaged!.ipv6 }),
+    CurrentIpDatabase.open({ ipv4: sources.ipDatabaseIpv4 ?? packaged!.ipv4, ipv6: sources.ipDatabaseIpv6 ?? packaged!.ipv6 }),
   ]);
   const addresses = new AddressResolver(zips.index);
   return {
     addresses,
     locations: new LocationResolver(addresses, ips),
+    ips,
     stats: {
       zipCount: zips.index.size,
       primaryZipRecords: zips.primaryRecords,
