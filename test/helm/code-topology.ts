@@ -37,7 +37,7 @@ export function callGraph(): string[] {
 }
 
 /** Variables that carry secrets: never in a ConfigMap, always from a Secret. */
-export const secretEnvNames = new Set(["MONGODB_URI", "KAFKA_BROKERS", "ADMIN_TOKEN", "API_KEY_PEPPER", "API_KEY_PEPPER_PREVIOUS"]);
+export const secretEnvNames = new Set(["MONGODB_URI", "KAFKA_BROKERS", "KAFKA_SASL_USERNAME", "KAFKA_SASL_PASSWORD", "ADMIN_TOKEN", "API_KEY_PEPPER", "API_KEY_PEPPER_PREVIOUS"]);
 
 /** The public port's variable: the REST API (gateway) and the MCP endpoint (mcp-bridge). */
 export const publicPortEnv: Partial<Record<ServiceName, string>> = { gateway: "PORT", "mcp-bridge": "MCP_PORT" };

@@ -82,9 +82,11 @@ spec:
             capabilities: {drop: [ALL]}
           volumeMounts:
             - {name: tmp, mountPath: /tmp}
+            {{- include "levy.kafkaTlsVolumeMount" . | nindent 12 }}
       volumes:
         - name: tmp
           emptyDir: {sizeLimit: {{ $values.tmpSizeLimit }}}
+        {{- include "levy.kafkaTlsVolume" . | nindent 8 }}
       {{- if $values.topologySpread }}
       topologySpreadConstraints:
         - maxSkew: 1
