@@ -31,11 +31,11 @@ function kafkaWiring(objects: K8sObject[]) {
 describe("chart kafka settings", () => {
   beforeAll(() => provisionChartTools(), 40 * 60_000);
 
-  it("by default: plaintext, no SASL, 3 partitions, the cluster's replication factor, nothing mounted", () => {
+  it("by default: plaintext, no SASL, the code's topic defaults, nothing mounted", () => {
     const wiring = kafkaWiring(renderValid());
     expect(wiring.map((pod) => pod.service).sort()).toEqual([...serviceNames].sort());
     for (const pod of wiring) {
-      expect(pod.env).toEqual({ KAFKA_TOPIC_PARTITIONS: "3" });
+      expect(pod.env).toEqual({});
       expect(pod.mounts).toEqual([]);
       expect(pod.volumes).toEqual([]);
     }
@@ -83,7 +83,6 @@ describe("chart kafka settings", () => {
         KAFKA_TLS: "true",
         KAFKA_TLS_CA_FILE: "/etc/levy/kafka-tls/ca.crt",
         KAFKA_TLS_SERVERNAME: "kafka.internal",
-        KAFKA_TOPIC_PARTITIONS: "3",
       });
       expect(pod.volumes[0].secret.items).toEqual([{ key: "ca.crt", path: "ca.crt" }]);
     }
@@ -91,7 +90,7 @@ describe("chart kafka settings", () => {
 
   it("trusts the public CAs when TLS is on without a Secret", () => {
     for (const pod of kafkaWiring(renderValid({ set: ["kafka.tls.enabled=true"] }))) {
-      expect(pod.env).toEqual({ KAFKA_TLS: "true", KAFKA_TOPIC_PARTITIONS: "3" });
+      expect(pod.env).toEqual({ KAFKA_TLS: "true" });
       expect(pod.volumes).toEqual([]);
       expect(kafkaBusSettings(loadConfig(kafkaClientSettings, pod.env)).security.tls).toEqual({ servername: undefined });
     }

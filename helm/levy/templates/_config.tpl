@@ -22,7 +22,7 @@ MONGODB_DB_PREFIX: {{ .root.Values.mongodb.dbPrefix | quote }}
 {{- with .root.Values.kafka.namespace }}
 KAFKA_NAMESPACE: {{ . | quote }}
 {{- end }}
-{{ include "levy.kafkaConfigData" . }}
+{{- include "levy.kafkaConfigData" . }}
 {{ $prefix }}_GRPC_PORT: {{ .topo.grpcPort | quote }}
 {{ $prefix }}_OPS_PORT: {{ .topo.opsPort | quote }}
 {{- with .topo.public }}

@@ -8,7 +8,9 @@ existing Secret, the CA and client certificate as files from another Secret moun
 {{/* ConfigMap lines (non-secret). */}}
 {{- define "levy.kafkaConfigData" -}}
 {{- $kafka := .root.Values.kafka -}}
-KAFKA_TOPIC_PARTITIONS: {{ $kafka.topics.partitions | quote }}
+{{- with $kafka.topics.partitions }}
+KAFKA_TOPIC_PARTITIONS: {{ . | quote }}
+{{- end }}
 {{- with $kafka.topics.replicationFactor }}
 KAFKA_TOPIC_REPLICATION_FACTOR: {{ . | quote }}
 {{- end }}
