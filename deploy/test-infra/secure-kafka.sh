@@ -40,6 +40,8 @@ fi
 
 ls "$KAFKA_LIBS"/kafka_2.13-*.jar >/dev/null 2>&1 || "$INFRA_DIR/provision.sh" kafka
 mkdir -p "$dir/data"
+dir=$(cd "$dir" && pwd) # absolute: the broker's properties name files in it
+env_file="$dir/secure-kafka.env"
 cd "$dir"
 
 # Certificates: a CA, the broker's (SAN 127.0.0.1 and localhost) and a client's, all
