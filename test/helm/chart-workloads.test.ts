@@ -62,7 +62,8 @@ describe.each(renderings)("chart workloads with %s", (rendering, renderObjects) 
       runAsNonRoot: true,
       capabilities: { drop: ["ALL"] },
     });
-    // Data files (extraVolumeMounts, the IP database) are mounted read-only.
+    // Data files (extraVolumeMounts, the IP database, Kafka's TLS files from a Secret) are
+    // mounted read-only; /tmp is the only writable mount.
     const [tmp, ...mounts] = containerOf(service).volumeMounts;
     expect(tmp).toEqual({ name: "tmp", mountPath: "/tmp" });
     expect(mounts.filter((mount: any) => mount.readOnly !== true)).toEqual([]);
@@ -85,7 +86,8 @@ describe.each(renderings)("chart workloads with %s", (rendering, renderObjects) 
     const publicEnv = publicPortEnv[service];
     if (publicEnv) expect(Number(config[publicEnv])).toBe(containerOf(service).ports[2].containerPort);
     const expectedSecrets = service === "gateway" ? ["ADMIN_TOKEN", "API_KEY_PEPPER", "API_KEY_PEPPER_PREVIOUS", "KAFKA_BROKERS", "MONGODB_URI"] : ["KAFKA_BROKERS", "MONGODB_URI"];
-    expect(secretEnv.map((env: any) => env.name).sort()).toEqual(expectedSecrets);
+    const kafkaSasl = rendering === "default values" ? [] : ["KAFKA_SASL_PASSWORD", "KAFKA_SASL_USERNAME"]; // production values use SCRAM
+    expect(secretEnv.map((env: any) => env.name).sort()).toEqual([...expectedSecrets, ...kafkaSasl].sort());
     // Only the previous pepper may be missing from its Secret (it exists during a rotation).
     const optional = secretEnv.filter((env: any) => env.valueFrom.secretKeyRef.optional === true).map((env: any) => env.name);
     expect(optional).toEqual(service === "gateway" ? ["API_KEY_PEPPER_PREVIOUS"] : []);
@@ -108,6 +110,8 @@ describe.each(renderings)("chart workloads with %s", (rendering, renderObjects) 
     const fromSecrets: Record<string, string> = {
       MONGODB_URI: "mongodb://mongo.example:27017",
       KAFKA_BROKERS: "kafka-0.example:9092,kafka-1.example:9092",
+      KAFKA_SASL_USERNAME: "levy",
+      KAFKA_SASL_PASSWORD: "kafka-password-from-a-secret",
       ADMIN_TOKEN: "adm_0123456789abcdef0123456789",
       API_KEY_PEPPER: "0123456789abcdef0123456789abcdef0123456789",
       API_KEY_PEPPER_PREVIOUS: "fedcba9876543210fedcba9876543210fedcba9876",

@@ -22,6 +22,7 @@ MONGODB_DB_PREFIX: {{ .root.Values.mongodb.dbPrefix | quote }}
 {{- with .root.Values.kafka.namespace }}
 KAFKA_NAMESPACE: {{ . | quote }}
 {{- end }}
+{{- include "levy.kafkaConfigData" . }}
 {{ $prefix }}_GRPC_PORT: {{ .topo.grpcPort | quote }}
 {{ $prefix }}_OPS_PORT: {{ .topo.opsPort | quote }}
 {{- with .topo.public }}
@@ -54,6 +55,7 @@ GEO_RESOLVER_IP_DB_IPV6: {{ include "levy.geoip.file" .root | quote }}
 - name: KAFKA_BROKERS
   valueFrom:
     secretKeyRef: {name: {{ $secrets.kafkaBrokers.existingSecret | quote }}, key: {{ $secrets.kafkaBrokers.key | quote }}}
+{{- include "levy.kafkaSecretEnv" . }}
 {{- if .topo.gatewaySecrets }}
 - name: ADMIN_TOKEN
   valueFrom:

@@ -103,6 +103,7 @@ spec:
             {{- if $geoip }}
             - {name: geoip, mountPath: {{ include "levy.geoip.mountPath" .root }}, readOnly: true}
             {{- end }}
+            {{- include "levy.kafkaTlsVolumeMount" . | nindent 12 }}
             {{- with $extraVolumeMounts }}
             {{- toYaml . | nindent 12 }}
             {{- end }}
@@ -112,6 +113,7 @@ spec:
         {{- if $geoip }}
         {{- include "levy.geoip.volume" .root | nindent 8 }}
         {{- end }}
+        {{- include "levy.kafkaTlsVolume" . | nindent 8 }}
         {{- with $extraVolumes }}
         {{- toYaml . | nindent 8 }}
         {{- end }}

@@ -9,7 +9,8 @@ export {
   type ConsumerLag,
   type ProcessedEventLog,
 } from "./port.js";
-export { createKafkaBus, type KafkaBusOptions } from "./kafka-bus.js";
+export { createKafkaBus, type KafkaBusOptions, type KafkaTopicOptions } from "./kafka-bus.js";
+export { kafkaSaslMechanisms, type KafkaSaslMechanism, type KafkaSasl, type KafkaTls, type KafkaSecurity } from "./kafka-security.js";
 export { createInProcessBus } from "./in-process-bus.js";
 export { withEventDedupe, createMemoryProcessedEventLog } from "./dedupe.js";
 export { createEvent, newEventId, parseEnvelope, type NewEvent } from "./create-event.js";

@@ -5,27 +5,48 @@
 // A namespace prefixes every topic and consumer group on the broker (`<namespace>.<name>`),
 // so several Levy installations (or test runs) can share one Kafka cluster without reading
 // each other's events; callers and metrics keep using the plain names.
+// SASL and TLS (kafka-security.ts) apply to every connection: producer, consumers, admin.
 import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type Producer } from "kafkajs";
 import { deadLetter, deadLetterTopic, defaultMaxAttempts, deliverWithRetries } from "./deliver-with-retries.js";
 import { parseEnvelope } from "./create-event.js";
 import { consumerLag } from "./kafka-lag.js";
+import { describeKafkaConnectFailure, kafkaClientSecurity, tlsFailureMessage, type KafkaSecurity } from "./kafka-security.js";
+import { brokerCertificateFailure } from "./kafka-tls-check.js";
 import { EventBusError, type EventBus, type EventEnvelope, type SubscribeOptions, type Subscription } from "./port.js";
 
 export interface KafkaBusOptions {
   readonly brokers: string[];
   readonly clientId: string;
-  /** Partitions of topics this bus creates. */
-  readonly partitions?: number;
   /** Prefix of every topic and consumer group on the broker; none by default. */
   readonly namespace?: string | undefined;
+  /** SASL and TLS; none: plaintext without authentication (local brokers only). */
+  readonly security?: KafkaSecurity | undefined;
+  /** Topics this bus creates (each topic and its `.dlq` on first use). */
+  readonly topics?: KafkaTopicOptions | undefined;
 }
 
+export interface KafkaTopicOptions {
+  /** Default 3. */
+  readonly partitions?: number | undefined;
+  /** Default: the cluster's `default.replication.factor`. */
+  readonly replicationFactor?: number | undefined;
+}
+
+/** Asks the broker for its own default (CreateTopics with -1, Kafka 2.4+). */
+const brokerDefault = -1;
+
 export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus> {
+  const security = kafkaClientSecurity(options.security);
+  if (security.ssl && typeof security.ssl === "object" && options.brokers[0]) {
+    const untrusted = await brokerCertificateFailure(options.brokers[0], security.ssl);
+    if (untrusted) throw new EventBusError("unavailable", tlsFailureMessage(`Kafka at ${options.brokers[0]}`, untrusted), { cause: untrusted });
+  }
   const kafka = new Kafka({
     clientId: options.clientId,
     brokers: options.brokers,
     logLevel: logLevel.NOTHING,
     retry: { retries: 8, initialRetryTime: 200 },
+    ...security,
   });
   const producer: Producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
   const admin: Admin = kafka.admin();
@@ -35,16 +56,26 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
   try {
     await Promise.all([producer.connect(), admin.connect()]);
   } catch (error) {
-    throw new EventBusError("unavailable", `cannot reach Kafka at ${options.brokers.join(",")}`, { cause: error });
+    await Promise.allSettled([producer.disconnect(), admin.disconnect()]);
+    throw new EventBusError("unavailable", describeKafkaConnectFailure(error, options.brokers, options.security), { cause: error });
   }
 
   async function ensureTopics(names: string[]): Promise<void> {
     const missing = names.filter((name) => !knownTopics.has(name));
     if (missing.length === 0) return;
-    await admin.createTopics({
-      waitForLeaders: true,
-      topics: missing.map((topic) => ({ topic, numPartitions: options.partitions ?? 3, replicationFactor: 1 })),
-    });
+    const numPartitions = options.topics?.partitions ?? 3;
+    const replicationFactor = options.topics?.replicationFactor ?? brokerDefault;
+    try {
+      await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions, replicationFactor })) });
+    } catch (error) {
+      const reasons = ((error as { errors?: Error[] }).errors ?? [error as Error]).map((cause) => cause.message);
+      const replicas = replicationFactor === brokerDefault ? "the cluster's default" : replicationFactor;
+      throw new EventBusError(
+        "unavailable",
+        `could not create topic ${missing.join(", ")} (${numPartitions} partitions, replication factor ${replicas}): ${[...new Set(reasons)].join("; ")}`,
+        { cause: error },
+      );
+    }
     for (const name of missing) knownTopics.add(name);
   }
 
@@ -62,7 +93,8 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
         })),
       });
     } catch (error) {
-      throw new EventBusError("unavailable", `could not publish to ${topic}`, { cause: error });
+      if (error instanceof EventBusError) throw error;
+      throw new EventBusError("unavailable", `could not publish to ${topic}: ${(error as Error).message}`, { cause: error });
     }
   }
 

@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { Registry } from "prom-client";
 import { instrumentStore } from "./store-metrics.js";
 import type { Logger } from "./logger.js";
+import { kafkaBusSettings, kafkaClientSettings, kafkaSettingsProblems, type KafkaClientConfig } from "./kafka-settings.js";
 
 export const infrastructureSettings = {
   storage: setting("STORAGE", "storage adapter: embedded (on disk) or mongo", configSchemas.storageKind()),
@@ -22,9 +23,11 @@ export const infrastructureSettings = {
     "prefix of every Kafka topic and consumer group (<namespace>.<name>), for installations sharing one Kafka cluster; none by default",
     z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, "1-40 letters, digits, _ or -, starting with a letter or digit").optional(),
   ),
+  // SASL, TLS and topic shape (kafka-settings.ts).
+  ...kafkaClientSettings,
 };
 
-export interface InfrastructureConfig {
+export interface InfrastructureConfig extends KafkaClientConfig {
   readonly storage: "embedded" | "mongo";
   readonly mongodbUri?: string | undefined;
   readonly mongodbDbPrefix: string;
@@ -38,6 +41,7 @@ export function assertInfrastructureConfig(config: InfrastructureConfig): void {
   const problems: string[] = [];
   if (config.storage === "mongo" && !config.mongodbUri) problems.push("MONGODB_URI is required when STORAGE=mongo");
   if (config.events === "kafka" && !config.kafkaBrokers) problems.push("KAFKA_BROKERS is required when EVENTS=kafka");
+  if (config.events === "kafka") problems.push(...kafkaSettingsProblems(config));
   if (problems.length > 0) throw new ConfigError(problems);
 }
 
@@ -62,6 +66,8 @@ export async function openStore(service: string, config: InfrastructureConfig, r
  * caller may pass it in; otherwise each service gets its own Kafka client.
  */
 export async function openEventBus(service: string, config: InfrastructureConfig, shared?: EventBus): Promise<EventBus> {
-  if (config.events === "kafka") return createKafkaBus({ brokers: config.kafkaBrokers ?? [], clientId: `levy-${service}`, namespace: config.kafkaNamespace });
+  if (config.events === "kafka") {
+    return createKafkaBus({ brokers: config.kafkaBrokers ?? [], clientId: `levy-${service}`, namespace: config.kafkaNamespace, ...kafkaBusSettings(config) });
+  }
   return shared ?? createInProcessBus();
 }
