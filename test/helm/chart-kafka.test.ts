@@ -22,8 +22,9 @@ function kafkaWiring(objects: K8sObject[]) {
       const ref = entry.valueFrom?.secretKeyRef;
       if (kafkaEnvNames.has(entry.name)) env[entry.name] = `secret:${ref.name}/${ref.key}`;
     }
-    const mounts = container.volumeMounts.filter((mount: any) => mount.name !== "tmp");
-    const volumes = pod.volumes.filter((volume: any) => volume.name !== "tmp");
+    // Only Kafka's own mounts: production values also mount rate tables and a CA bundle.
+    const mounts = container.volumeMounts.filter((mount: any) => mount.name === "kafka-tls");
+    const volumes = pod.volumes.filter((volume: any) => volume.name === "kafka-tls");
     return { service: componentOf(deployment)!, env, mounts, volumes };
   });
 }
@@ -51,6 +52,7 @@ describe("chart kafka settings", () => {
         KAFKA_TLS_CA_FILE: "/etc/levy/kafka-tls/ca.crt",
         KAFKA_TLS_CERT_FILE: "/etc/levy/kafka-tls/tls.crt",
         KAFKA_TLS_KEY_FILE: "/etc/levy/kafka-tls/tls.key",
+        KAFKA_TLS_SERVERNAME: "kafka.tax.example.com",
         KAFKA_TOPIC_PARTITIONS: "6",
         KAFKA_TOPIC_REPLICATION_FACTOR: "3",
       });
