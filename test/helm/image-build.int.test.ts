@@ -1,0 +1,27 @@
+// deploy/Dockerfile's build stage, run without Docker (deploy/container/build-outside-docker.sh):
+// `npm ci` from the lockfile and `npm run build` in a copy of the build context, the
+// per-service trees assembled once, then the runtime stage's copy for one service and
+// that service started from it on Node 24 (the image's runtime). About 3 minutes on two
+// cores, most of it npm ci and tsc -b; in the integration project because npm ci may
+// need the npm registry. All seven: `deploy/container/build-outside-docker.sh`.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { repoRoot } from "./chart-tools.js";
+
+describe("deploy/Dockerfile build stage outside Docker", () => {
+  it("builds once, assembles every service and starts calc-engine from its image tree on Node 24", () => {
+    const node24 = spawnSync(path.join(repoRoot, "deploy/test-infra/node24.sh"), ["--provision"], { encoding: "utf8" });
+    expect(node24.status, node24.stderr).toBe(0);
+    const run = spawnSync(path.join(repoRoot, "deploy/container/build-outside-docker.sh"), ["calc-engine"], {
+      env: { ...process.env, LEVY_NODE: node24.stdout.trim() },
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    expect(run.status, run.stderr.slice(-4000)).toBe(0);
+    for (const service of ["gateway", "calc-engine", "geo-resolver", "ledger", "catalog", "certificates", "mcp-bridge"]) {
+      expect(run.stdout + run.stderr).toMatch(new RegExp(`assemble.sh: ${service}: \\d+ packages`));
+    }
+    expect(run.stdout).toMatch(/check-start: calc-engine \(node v24\.\d+\.\d+\) started, healthy, stopped cleanly/);
+  }, 15 * 60_000);
+});
