@@ -12,11 +12,11 @@ flock|util-linux|locking the cache between parallel test runs
 setsid|util-linux|starting FerretDB and Kafka detached from the test process
 sha256sum|coreutils|checksums of patches and sources in the cache
 openssl|openssl|the certificate tests' HTTPS document server"
-  [ferretdb]="go|golang-go 1.24+ (or https://go.dev/dl)|building FerretDB from the Go module proxy
+  [ferretdb]="go|golang-go on Debian 13; older releases: Go 1.24+ from https://go.dev/dl|building FerretDB from the Go module proxy
 patch|patch|applying deploy/test-infra/ferretdb/*.patch"
-  [kafka]="java|openjdk-17-jre-headless (JDK 17+)|running Kafka
+  [kafka]="java|default-jre-headless (Java 17+; Debian 12 and 13)|running Kafka
 mvn|maven|fetching Kafka's jars from Maven Central"
-  [helm]="go|golang-go 1.24+ (or https://go.dev/dl)|building Helm and manifest-check"
+  [helm]="go|golang-go on Debian 13; older releases: Go 1.24+ from https://go.dev/dl|building Helm and manifest-check"
   [python-mcp]="python3|python3 and python3-venv|the Python MCP client tests"
 )
 
@@ -26,7 +26,7 @@ version_problem() {
     java)
       local major
       major=$(java -version 2>&1 | sed -n '1s/.*version "\([0-9]*\).*/\1/p')
-      [[ -n $major && $major -ge 17 ]] || echo "java is version ${major:-unknown}; Kafka here needs 17 or later (openjdk-17-jre-headless)"
+      [[ -n $major && $major -ge 17 ]] || echo "java is version ${major:-unknown}; Kafka here needs 17 or later (apt-get install default-jre-headless)"
       ;;
     go)
       local minor
