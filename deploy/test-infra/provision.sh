@@ -10,10 +10,14 @@
 #     python-mcp/requirements.txt (test/mcp's Python-client test).
 # Usage: provision.sh [ferretdb] [kafka] [helm] [python-mcp]   (no argument: all; helm
 # includes manifest-check). Concurrent runs wait for each other per component (flock), so
-# parallel test processes never build into the same place at once.
+# parallel test processes never build into the same place at once. Every tool the
+# requested components need is checked first (prerequisites.sh); long steps print
+# progress with the elapsed time.
 set -euo pipefail
 # shellcheck source=common.sh
 source "$(dirname "$0")/common.sh"
+# shellcheck source=prerequisites.sh
+source "$(dirname "$0")/prerequisites.sh"
 
 FERRETDB_PATCHES_STAMP="$FERRETDB_BIN.patches"
 ferretdb_patches_digest() { cat "$INFRA_DIR"/ferretdb/*.patch | sha256sum | cut -d' ' -f1; }
@@ -51,7 +55,7 @@ provision_ferretdb() {
         || fail "$(basename "$change") does not apply to FerretDB $FERRETDB_VERSION"
     done
     go build -mod=vendor -o "$FERRETDB_BIN" github.com/FerretDB/FerretDB/cmd/ferretdb || fail "FerretDB build failed"
-  )
+  ) & watch_progress $! "FerretDB $FERRETDB_VERSION build"
   rm -rf "$build"
   ferretdb_patches_digest >"$FERRETDB_PATCHES_STAMP"
   ferretdb_is_pinned || fail "built FerretDB does not report $FERRETDB_VERSION"
@@ -67,8 +71,9 @@ provision_kafka() {
   command -v java >/dev/null || fail "a JDK (17) is needed to run Kafka"
   log "Kafka: fetching jars from Maven Central"
   rm -rf "$KAFKA_LIBS" && mkdir -p "$KAFKA_LIBS"
-  mvn -q -B -f "$INFRA_DIR/kafka/pom.xml" dependency:copy-dependencies \
-    -DincludeScope=runtime -DoutputDirectory="$KAFKA_LIBS" || fail "could not fetch Kafka from Maven Central"
+  { mvn -q -B -f "$INFRA_DIR/kafka/pom.xml" dependency:copy-dependencies \
+    -DincludeScope=runtime -DoutputDirectory="$KAFKA_LIBS" || fail "could not fetch Kafka from Maven Central"; } \
+    & watch_progress $! "Kafka jars"
   ls "$KAFKA_LIBS"/kafka_2.13-*.jar >/dev/null 2>&1 || fail "Kafka jars missing after download"
   touch "$KAFKA_LIBS/.complete"
   log "Kafka: $(find "$KAFKA_LIBS" -name '*.jar' | wc -l) jars in $KAFKA_LIBS"
@@ -94,12 +99,12 @@ provision_helm() {
     # No -trimpath or CGO_ENABLED=0: the same compile flags as manifest-check, so the two
     # share Go's build cache for the Kubernetes packages they both compile.
     local pkg=helm.sh/helm/v3
-    GOBIN="$(dirname "$HELM_BIN")" go install -ldflags "-w -s \
+    { GOBIN="$(dirname "$HELM_BIN")" go install -ldflags "-w -s \
       -X $pkg/internal/version.version=$HELM_VERSION \
       -X $pkg/pkg/lint/rules.k8sVersionMajor=1 -X $pkg/pkg/lint/rules.k8sVersionMinor=34 \
       -X $pkg/pkg/chartutil.k8sVersionMajor=1 -X $pkg/pkg/chartutil.k8sVersionMinor=34" \
       "$pkg/cmd/helm@$HELM_VERSION" \
-      || fail "could not build Helm $HELM_VERSION from the Go module proxy"
+      || fail "could not build Helm $HELM_VERSION from the Go module proxy"; } & watch_progress $! "Helm $HELM_VERSION build"
     helm_is_pinned || fail "built Helm does not report $HELM_VERSION"
     log "Helm $HELM_VERSION: built at $HELM_BIN"
   fi
@@ -117,7 +122,7 @@ provision_manifest_check() {
   command -v go >/dev/null || fail "Go is needed to build manifest-check"
   log "manifest-check: building"
   mkdir -p "$(dirname "$MANIFEST_CHECK_BIN")"
-  (cd "$src" && go build -mod=readonly -o "$MANIFEST_CHECK_BIN" .) || fail "manifest-check build failed"
+  (cd "$src" && go build -mod=readonly -o "$MANIFEST_CHECK_BIN" . || fail "manifest-check build failed") & watch_progress $! "manifest-check build"
   echo "$sum" > "$stamp"
   log "manifest-check: built at $MANIFEST_CHECK_BIN"
 }
@@ -146,6 +151,7 @@ components=("$@")
 for component in "${components[@]}"; do
   [[ $component =~ ^(ferretdb|kafka|helm|python-mcp)$ ]] || fail "unknown component '$component' (expected ferretdb, kafka, helm or python-mcp)"
 done
+check_prerequisites "${components[@]}"
 mkdir -p "$LEVY_CACHE"
 for component in "${components[@]}"; do
   # One lock per component: a Helm build does not hold up FerretDB's start.

@@ -1,16 +1,56 @@
 // What can be checked of the container image without a Docker engine: the Dockerfile
-// starts files that exist after `npm run build` for every service, installs each
-// service by its real workspace name, and the build context (.dockerignore) keeps out
+// is on Node 24 LTS, builds once for all services (one shared stage with `npm ci` and
+// the build, SERVICE read only by the runtime stage), starts files that exist after
+// `npm run build` for every service, and the build context (.dockerignore) keeps out
 // dependencies, build output, caches, local data, git and tests but keeps the sources.
+// The build stage's commands themselves run in test/helm/image-build.test.ts.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "./chart-tools.js";
 import { serviceNames } from "./code-topology.js";
+import { baseImage, parseDockerfile } from "./dockerfile.js";
 import { dockerignoreExcludes } from "./dockerignore.js";
 
 const dockerfile = readFileSync(path.join(repoRoot, "deploy", "Dockerfile"), "utf8");
 const ignore = readFileSync(path.join(repoRoot, ".dockerignore"), "utf8");
+const parsed = parseDockerfile(dockerfile);
+const stageNamed = (name: string) => parsed.stages.find((stage) => stage.name === name)!;
+const runs = (name: string) => stageNamed(name).instructions.filter((instruction) => instruction.keyword === "RUN").map((run) => run.args);
+const commonSh = readFileSync(path.join(repoRoot, "deploy", "test-infra", "common.sh"), "utf8");
+
+describe("deploy/Dockerfile stages", () => {
+  it("builds every stage on Node 24 LTS, the same minor as the tests' Node 24", () => {
+    const node24 = commonSh.match(/^NODE24_VERSION="(24\.\d+)\.\d+"$/m)![1]!;
+    for (const stage of parsed.stages) {
+      expect(baseImage(parsed, stage), stage.name ?? stage.from).toMatch(/^node:24\.\d+-[a-z]+(-slim)?$/);
+      expect(baseImage(parsed, stage)).toBe(`node:${node24}-bookworm-slim`);
+    }
+  });
+
+  it("has one build stage, shared by every service, and one runtime stage", () => {
+    expect(parsed.stages.map((stage) => stage.name)).toEqual(["build", "runtime"]);
+    const build = stageNamed("build");
+    // An ARG SERVICE here would make each image's build layers differ (a build per service).
+    expect(build.instructions.filter((instruction) => instruction.keyword === "ARG")).toEqual([]);
+    for (const instruction of build.instructions) expect(instruction.args).not.toMatch(/SERVICE/);
+    expect(build.instructions.filter((instruction) => instruction.keyword === "COPY").map((copy) => copy.args)).toEqual([". ."]);
+  });
+
+  it("installs exactly the lockfile with npm ci, once, builds once and assembles every service", () => {
+    expect(runs("build")).toEqual(["npm ci --no-audit --no-fund && npm run build", "deploy/container/assemble.sh .image"]);
+    expect(dockerfile).not.toMatch(/npm (install|i) /);
+    expect(runs("runtime").join("\n")).not.toMatch(/npm|tsc/);
+    expect(readFileSync(path.join(repoRoot, "package.json"), "utf8")).toMatch(/"build": "npm run generate && tsc -b"/);
+  });
+
+  it("lets SERVICE select only what the runtime stage copies from the build", () => {
+    const runtime = stageNamed("runtime");
+    expect(runtime.instructions.filter((instruction) => instruction.keyword === "ARG").map((arg) => arg.args)).toEqual(["SERVICE"]);
+    const copies = runtime.instructions.filter((instruction) => instruction.keyword === "COPY").map((copy) => copy.args);
+    expect(copies).toEqual(["--from=build --chown=root:root /src/.image/${SERVICE}/ ./"]);
+  });
+});
 
 describe("deploy/Dockerfile", () => {
   it("starts node services/$LEVY_SERVICE/dist/main.js, which the build produces for every service", () => {
@@ -21,8 +61,9 @@ describe("deploy/Dockerfile", () => {
     }
   });
 
-  it("installs each service by its workspace name and ships its health check's imports", () => {
-    expect(dockerfile).toContain('npm install --omit=dev --workspace "@levy/$SERVICE"');
+  it("assembles each service by its workspace name and ships its health check's imports", () => {
+    const assemble = readFileSync(path.join(repoRoot, "deploy", "container", "assemble.sh"), "utf8");
+    expect(assemble).toContain('npm ls --omit=dev --all --parseable --workspace "@levy/$service"');
     for (const service of serviceNames) {
       const manifest = JSON.parse(readFileSync(path.join(repoRoot, "services", service, "package.json"), "utf8"));
       expect(manifest.name).toBe(`@levy/${service}`);
@@ -33,11 +74,8 @@ describe("deploy/Dockerfile", () => {
     expect(existsSync(path.join(repoRoot, "deploy", "container", imported))).toBe(true);
   });
 
-  it("runs as an unprivileged user and copies the runtime files it names", () => {
-    expect(dockerfile).toMatch(/^USER node$/m);
-    const runtime = dockerfile.slice(dockerfile.indexOf("AS runtime"));
-    expect(runtime).not.toMatch(/npm install(?! --omit=dev)/);
-    for (const copied of ["proto/gen", "libs/*/dist", "services/$SERVICE/dist", "deploy/container/healthcheck.mjs"]) expect(dockerfile).toContain(copied);
+  it("runs as an unprivileged user", () => {
+    expect(stageNamed("runtime").instructions.filter((instruction) => instruction.keyword === "USER")).toEqual([{ keyword: "USER", args: "node" }]);
   });
 });
 

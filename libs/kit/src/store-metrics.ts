@@ -44,6 +44,7 @@ function timedSystemCollection<T extends { id: string }>(inner: SystemCollection
     insert: (doc) => time("insert", () => inner.insert(doc)),
     get: (id) => time("get", () => inner.get(id)),
     findOne: (where) => time("find_one", () => inner.findOne(where)),
+    list: (options) => time("list", () => inner.list(options)),
     update: (id, options) => time("update", () => inner.update(id, options)),
   };
 }

@@ -54,6 +54,7 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Stor
         insert: (record) => collection.insert(systemScope, record),
         get: (id) => collection.get(systemScope, id),
         findOne: (where) => collection.findOne(systemScope, where),
+        list: (options) => collection.list(systemScope, options),
         update: (id, update) => collection.update(systemScope, id, update),
       };
     },

@@ -94,6 +94,8 @@ export interface SystemCollection<T extends { id: string }> {
   insert(doc: T): Promise<Stored<T>>;
   get(id: string): Promise<Stored<T> | null>;
   findOne(where: Where<T>): Promise<Stored<T> | null>;
+  /** Creation order, like Collection.list (the admin API's account and key listings). */
+  list(options: ListOptions<T>): Promise<Page<T>>;
   update(id: string, options: UpdateOptions<T>): Promise<Stored<T>>;
 }
 

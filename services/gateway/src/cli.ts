@@ -1,60 +1,86 @@
 #!/usr/bin/env node
-// `npm run levy -- <command>`: a thin client of the admin API that prints JSON.
-//   accounts create --name NAME [--api-version 2026-03-01]
-//   keys create --account ACCOUNT_ID --kind secret|publishable --mode test|live
-//   keys revoke KEY_ID
-// LEVY_URL (default http://127.0.0.1:8080) and ADMIN_TOKEN come from the environment.
+// `npm run levy -- <command>`: a thin client of the admin API that prints its JSON.
+// `levy --help` lists the commands (cli-commands.ts). Exit codes: 0 ok, 1 the API
+// refused or could not be reached, 2 usage (unknown command or option, missing argument,
+// no ADMIN_TOKEN).
 import { parseArgs } from "node:util";
+import { type AdminRequest, type Command, commands, usage } from "./cli-commands.js";
 
-const usage = `usage:
-  levy accounts create --name NAME [--api-version VERSION]
-  levy keys create --account ACCOUNT_ID --kind secret|publishable --mode test|live
-  levy keys revoke KEY_ID
-environment: LEVY_URL (default http://127.0.0.1:8080), ADMIN_TOKEN (required)`;
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n${usage}\n`);
-  process.exit(2);
+class UsageError extends Error {
+  constructor(message: string, readonly shown: readonly Command[] = commands) {
+    super(message);
+  }
 }
 
-async function call(method: string, path: string, body?: unknown): Promise<void> {
+const helpFlags = new Set(["--help", "-h"]);
+
+function parseCommand(args: readonly string[]): { command: Command; request: AdminRequest } | { help: readonly Command[] } {
+  const [resource, action] = args;
+  if (resource === undefined) throw new UsageError("no command given");
+  if (resource === "help" || helpFlags.has(resource)) return { help: commands };
+  const ofResource = commands.filter((command) => command.name.startsWith(`${resource} `));
+  if (ofResource.length === 0) throw new UsageError(`unknown command: ${resource}`);
+  if (action === undefined || helpFlags.has(action)) {
+    if (action !== undefined) return { help: ofResource };
+    throw new UsageError(`${resource}: which action?`, ofResource);
+  }
+  const command = ofResource.find((candidate) => candidate.name === `${resource} ${action}`);
+  if (!command) throw new UsageError(`unknown command: ${resource} ${action}`, ofResource);
+  const rest = args.slice(2);
+  if (rest.some((arg) => helpFlags.has(arg))) return { help: [command] };
+
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: [...rest], options: command.options, allowPositionals: true, strict: true });
+  } catch (error) {
+    // parseArgs throws a TypeError with a readable message for unknown or malformed options.
+    throw new UsageError((error as Error).message, [command]);
+  }
+  const values = parsed.values as Record<string, string | undefined>;
+  for (const option of command.required) {
+    if (values[option] === undefined) throw new UsageError(`--${option} is required`, [command]);
+  }
+  if (values.limit !== undefined && !/^\d+$/.test(values.limit)) throw new UsageError("--limit takes a whole number", [command]);
+  if (parsed.positionals.length !== command.positionals.length) {
+    const expected = command.positionals.join(" ") || "no arguments";
+    throw new UsageError(`${command.name} takes ${expected} (got ${parsed.positionals.length})`, [command]);
+  }
+  return { command, request: command.request(values, parsed.positionals) };
+}
+
+/** Sends the request, prints the answer; true when the API accepted it. */
+async function send(request: AdminRequest): Promise<boolean> {
   const baseUrl = process.env.LEVY_URL ?? "http://127.0.0.1:8080";
-  const token = process.env.ADMIN_TOKEN ?? fail("ADMIN_TOKEN is not set");
-  const response = await fetch(new URL(path, baseUrl), {
-    method,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  }).catch((error: unknown) => fail(`cannot reach ${baseUrl}: ${(error as Error).message}`));
-  const text = await response.text();
-  process.stdout.write(`${text}\n`);
-  if (!response.ok) process.exit(1);
+  const token = process.env.ADMIN_TOKEN;
+  if (!token) throw new UsageError("ADMIN_TOKEN is not set (the admin token the gateway was started with)");
+  let response: Response;
+  try {
+    response = await fetch(new URL(request.path, baseUrl), {
+      method: request.method,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+    });
+  } catch (error) {
+    process.stderr.write(`cannot reach ${baseUrl}: ${(error as Error).message}\n`);
+    return false;
+  }
+  process.stdout.write(`${await response.text()}\n`);
+  return response.ok;
 }
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    name: { type: "string" },
-    "api-version": { type: "string" },
-    account: { type: "string" },
-    kind: { type: "string" },
-    mode: { type: "string" },
-  },
-});
-
-const [resource, action, target] = positionals;
-if (resource === "accounts" && action === "create") {
-  await call("POST", "/admin/v1/accounts", {
-    name: values.name ?? fail("--name is required"),
-    ...(values["api-version"] ? { api_version: values["api-version"] } : {}),
-  });
-} else if (resource === "keys" && action === "create") {
-  const account = values.account ?? fail("--account is required");
-  await call("POST", `/admin/v1/accounts/${encodeURIComponent(account)}/keys`, {
-    kind: values.kind ?? fail("--kind is required"),
-    mode: values.mode ?? fail("--mode is required"),
-  });
-} else if (resource === "keys" && action === "revoke") {
-  await call("DELETE", `/admin/v1/keys/${encodeURIComponent(target ?? fail("KEY_ID is required"))}`);
-} else {
-  fail(`unknown command: ${positionals.join(" ") || "(none)"}`);
+async function main(args: readonly string[]): Promise<number> {
+  try {
+    const parsed = parseCommand(args);
+    if ("help" in parsed) {
+      process.stdout.write(usage(parsed.help, true));
+      return 0;
+    }
+    return (await send(parsed.request)) ? 0 : 1;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`levy: ${error.message}\n${usage(error.shown)}`);
+    return 2;
+  }
 }
+
+process.exitCode = await main(process.argv.slice(2));

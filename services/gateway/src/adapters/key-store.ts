@@ -6,7 +6,7 @@
 // pepper on the spot (only the presented secret allows that), so keys move over as they
 // are used and the previous pepper can be dropped once they have.
 import { LevyError, epochSeconds, newId, type Logger } from "@levy/kit";
-import { StorageError, type Store, type Stored, type SystemCollection } from "@levy/storage";
+import { StorageError, type Page, type Store, type Stored, type SystemCollection } from "@levy/storage";
 import { type ApiVersion, currentApiVersion } from "../domain/api-versions.js";
 import {
   type KeyKind,
@@ -49,9 +49,18 @@ export interface VerifiedKey {
   readonly pinnedApiVersion: ApiVersion;
 }
 
+/** A page of a listing; `cursor` is the previous page's nextCursor (invalid → invalid_cursor). */
+export interface PageRequest {
+  readonly limit: number;
+  readonly cursor?: string | undefined;
+}
+
 export interface KeyStore {
   createAccount(name: string, apiVersion?: ApiVersion): Promise<{ account: Account; keys: IssuedKey[] }>;
   getAccount(accountId: string): Promise<Account | null>;
+  listAccounts(page: PageRequest): Promise<Page<Account>>;
+  /** Throws account_not_found. */
+  listKeys(accountId: string, page: PageRequest): Promise<Page<ApiKeyRecord>>;
   pinApiVersion(accountId: string, apiVersion: ApiVersion): Promise<Account>;
   issueKey(accountId: string, kind: KeyKind, livemode: boolean): Promise<IssuedKey>;
   revokeKey(keyId: string): Promise<ApiKeyRecord>;
@@ -116,6 +125,18 @@ export async function createKeyStore(store: Store, peppers: Peppers, logger?: Lo
     return account;
   }
 
+  /** Storage's invalid_cursor becomes the API's invalid_cursor (400). */
+  async function listPage<T>(list: () => Promise<Page<T>>): Promise<Page<T>> {
+    try {
+      return await list();
+    } catch (error) {
+      if (error instanceof StorageError && error.code === "invalid_cursor") {
+        throw new LevyError("invalid_cursor", "cursor is malformed or expired; restart from the first page", { field: "cursor" });
+      }
+      throw error;
+    }
+  }
+
   return {
     async createAccount(name, apiVersion = currentApiVersion) {
       const account: Account = { id: newId("acct"), name, pinned_api_version: apiVersion, created_at: epochSeconds() };
@@ -127,6 +148,11 @@ export async function createKeyStore(store: Store, peppers: Peppers, logger?: Lo
       return { account, keys: issued };
     },
     getAccount: (accountId) => accounts.get(accountId),
+    listAccounts: ({ limit, cursor }) => listPage(() => accounts.list({ limit, ...(cursor ? { cursor } : {}) })),
+    async listKeys(accountId, { limit, cursor }) {
+      await requireAccount(accountId);
+      return listPage(() => keys.list({ where: { account_id: accountId }, limit, ...(cursor ? { cursor } : {}) }));
+    },
     async pinApiVersion(accountId, apiVersion) {
       const account = await requireAccount(accountId);
       return accounts.update(accountId, { expectedVersion: account.version, set: { pinned_api_version: apiVersion } });

@@ -4,9 +4,11 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { Router, type NextFunction, type Request, type Response } from "express";
 import { LevyError } from "@levy/kit";
 import { z } from "zod";
-import type { IssuedKey, KeyStore, Account } from "../adapters/key-store.js";
+import { listEnvelope } from "@levy/presenters";
+import type { ApiKeyRecord, IssuedKey, KeyStore, Account } from "../adapters/key-store.js";
 import { apiVersions } from "../domain/api-versions.js";
 import { bearerToken } from "./authenticate.js";
+import { listQuery } from "./pagination.js";
 import { pathParam, routeHandler } from "./request-state.js";
 import { parseInput } from "./validate.js";
 
@@ -39,6 +41,20 @@ export function presentAccount(account: Account) {
   return { object: "account", id: account.id, name: account.name, api_version: account.pinned_api_version, created_at: account.created_at };
 }
 
+/** A stored key as listed: what identifies it and its state, never its secret or hash. */
+export function presentKey(record: ApiKeyRecord) {
+  return {
+    object: "api_key",
+    id: record.id,
+    account_id: record.account_id,
+    kind: record.kind,
+    mode: record.livemode ? "live" : "test",
+    created_at: record.created_at,
+    revoked: record.revoked_at !== null,
+    revoked_at: record.revoked_at,
+  };
+}
+
 export function presentIssuedKey(issued: IssuedKey) {
   const { record } = issued;
   return {
@@ -59,6 +75,16 @@ export function adminRoutes(keyStore: KeyStore, adminToken: string): Router {
     const body = parseInput(createAccountBody, request.body);
     const { account, keys } = await keyStore.createAccount(body.name, body.api_version);
     response.status(201).json({ account: presentAccount(account), keys: keys.map(presentIssuedKey) });
+  }));
+  router.get("/accounts", routeHandler(async (request, response) => {
+    const query = parseInput(listQuery.strict(), request.query, "query");
+    const page = await keyStore.listAccounts(query);
+    response.json(listEnvelope(page.items.map(presentAccount), page.nextCursor ?? ""));
+  }));
+  router.get("/accounts/:account_id/keys", routeHandler(async (request, response) => {
+    const query = parseInput(listQuery.strict(), request.query, "query");
+    const page = await keyStore.listKeys(pathParam(request, "account_id"), query);
+    response.json(listEnvelope(page.items.map(presentKey), page.nextCursor ?? ""));
   }));
   router.get("/accounts/:account_id", routeHandler(async (request, response) => {
     const account = await keyStore.getAccount(pathParam(request, "account_id"));
