@@ -39,7 +39,7 @@ describe("provision.sh prerequisites", () => {
     const run = provision(pathWith(shellBasics));
     expect(run.status).toBe(1);
     const missing = [...run.stderr.matchAll(/^ {2}(\S+): for /gm)].map((match) => match[1]);
-    expect(missing.sort()).toEqual(["flock", "go", "java", "mvn", "node", "npm", "openssl", "patch", "setsid", "sha256sum"]);
+    expect(missing.sort()).toEqual(["flock", "go", "java", "mvn", "node", "npm", "openssl", "patch", "python3", "setsid", "sha256sum"]);
     expect(run.stderr).toContain("nothing was built");
     expect(run.stderr).toMatch(/sudo apt-get install .*default-jre-headless.*maven/);
     expect(run.stderr).toContain("golang-go");
