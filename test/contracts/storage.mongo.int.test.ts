@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMongoStore, type UpdateProtocolChoice, type UpdateProtocolSetting } from "@levy/storage";
 import { describeStorageContract } from "./storage-contract.js";
 
-const uri = process.env.MONGODB_URI;
+// STORAGE_CONTRACT_MONGODB_URI runs this file against another server (a real MongoDB);
+// otherwise the integration project's FerretDB.
+const uri = process.env.STORAGE_CONTRACT_MONGODB_URI ?? process.env.MONGODB_URI;
 if (!uri) throw new Error("MONGODB_URI is not set: the integration project's globalSetup starts FerretDB");
 const run = Date.now().toString(36);
 const open = (dbName: string, updateProtocol: UpdateProtocolSetting, onUpdateProtocol?: (choice: UpdateProtocolChoice) => void) =>
