@@ -29,12 +29,16 @@ export interface UpdateProtocolChoice {
   readonly warning?: string;
 }
 
-/** FerretDB 1.x answers buildInfo with `ferretdbVersion`, 2.x with a `ferretdb` object. */
+/**
+ * FerretDB names itself in buildInfo with fields of its own: 1.x `ferretdbVersion` and
+ * `ferretdbFeatures`; any top-level field starting with "ferretdb" counts, so a later
+ * release that renames them is still recognised.
+ */
 function ferretdbVersion(buildInfo: Record<string, unknown>): string | null {
   if (typeof buildInfo.ferretdbVersion === "string") return buildInfo.ferretdbVersion;
   const nested = buildInfo.ferretdb as { version?: unknown } | undefined;
-  if (nested && typeof nested === "object") return typeof nested.version === "string" ? nested.version : "unknown";
-  return null;
+  if (nested && typeof nested === "object" && typeof nested.version === "string") return nested.version;
+  return Object.keys(buildInfo).some((field) => field.toLowerCase().startsWith("ferretdb")) ? "(version unknown)" : null;
 }
 
 export async function chooseUpdateProtocol(db: Db, requested: UpdateProtocolSetting): Promise<UpdateProtocolChoice> {
