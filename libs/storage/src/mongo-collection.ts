@@ -84,14 +84,21 @@ export function createMongoCollection<T extends { id: string }>(
       mapErrors(async () => out(await writes.update(documentId(useScope(scope), id), id, options as UpdateOptions<Record<string, unknown>>))!),
     increment: (scope, id, options) =>
       mapErrors(async () => {
-        const created = toDocument(useScope(scope), { ...options.create, ...addTo(options.create as Record<string, unknown>, options.inc) });
-        try {
-          await raw.insertOne(created);
-          return out(created)!;
-        } catch (error) {
-          if (!isDuplicateKey(error)) throw error;
+        // Create it, or add to it; if it went (purged) between the two, create it again.
+        for (let attempt = 0; ; attempt += 1) {
+          const created = toDocument(useScope(scope), { ...options.create, ...addTo(options.create as Record<string, unknown>, options.inc) });
+          try {
+            await raw.insertOne(created);
+            return out(created)!;
+          } catch (error) {
+            if (!isDuplicateKey(error)) throw error;
+          }
+          try {
+            return out(await writes.increment(created._id, id, options.inc as Partial<Record<string, number>>))!;
+          } catch (error) {
+            if (!(error instanceof StorageError && error.code === "not_found") || attempt >= 3) throw error;
+          }
         }
-        return out(await writes.increment(created._id, id, options.inc as Partial<Record<string, number>>))!;
       }),
     delete: (scope, id) => mapErrors(async () => (await raw.deleteOne(key(useScope(scope), id))).deletedCount === 1),
     purgeExpired: async (field, before) => {
