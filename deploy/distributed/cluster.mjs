@@ -56,6 +56,8 @@ export function serviceEnv(service, env) {
   result.BIND_HOST ??= "127.0.0.1";
   result.LOG_LEVEL ??= "info";
   result.MONGODB_DB_PREFIX ??= "levy";
+  // The chart's mongodb.updateProtocol default: marker on FerretDB, atomic on MongoDB.
+  result.STORAGE_UPDATE_PROTOCOL ??= "auto";
   return result;
 }
 

@@ -24,7 +24,7 @@ const base = {
   API_KEY_PEPPER_PREVIOUS: "previous-pepper-0123456789abcdef01234567",
 };
 /** Values that must be equal on both sides (the rest describe places, see above). */
-const sameValue = ["STORAGE", "EVENTS", "LOG_LEVEL", "MONGODB_DB_PREFIX"];
+const sameValue = ["STORAGE", "EVENTS", "LOG_LEVEL", "MONGODB_DB_PREFIX", "STORAGE_UPDATE_PROTOCOL"];
 
 describe("distributed runner vs Helm chart (default values)", () => {
   let objects: K8sObject[];

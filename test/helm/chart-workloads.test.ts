@@ -31,6 +31,11 @@ describe.each(renderings)("chart workloads with %s", (rendering, renderObjects) 
     expect(new Set(namespaces)).toEqual(new Set([rendering === "default values" ? undefined : "levy-prod"]));
   });
 
+  it("sets STORAGE_UPDATE_PROTOCOL in every service's ConfigMap from mongodb.updateProtocol", () => {
+    const protocols = serviceNames.map((service) => configOf(service).STORAGE_UPDATE_PROTOCOL);
+    expect(new Set(protocols)).toEqual(new Set([rendering === "default values" ? "auto" : "atomic"]));
+  });
+
   it("has one Deployment per service", () => {
     expect(ofKind(objects, "Deployment").map(componentOf).sort()).toEqual([...serviceNames].sort());
   });

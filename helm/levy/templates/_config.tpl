@@ -19,6 +19,7 @@ LOG_LEVEL: {{ .root.Values.logLevel | quote }}
 STORAGE: "mongo"
 EVENTS: "kafka"
 MONGODB_DB_PREFIX: {{ .root.Values.mongodb.dbPrefix | quote }}
+STORAGE_UPDATE_PROTOCOL: {{ .root.Values.mongodb.updateProtocol | quote }}
 {{- with .root.Values.kafka.namespace }}
 KAFKA_NAMESPACE: {{ . | quote }}
 {{- end }}

@@ -2,7 +2,7 @@
 // distributed mode, the embedded store + in-process bus in embedded mode. One
 // database per service: `<prefix>_<service>` on the shared MongoDB URI.
 import path from "node:path";
-import { createEmbeddedStore, createMongoStore, type Store } from "@levy/storage";
+import { createEmbeddedStore, createMongoStore, type Store, type UpdateProtocolChoice, type UpdateProtocolSetting } from "@levy/storage";
 import { createInProcessBus, createKafkaBus, type EventBus } from "@levy/events";
 import { ConfigError, configSchemas, setting } from "./config.js";
 import { z } from "zod";
@@ -15,6 +15,11 @@ export const infrastructureSettings = {
   storage: setting("STORAGE", "storage adapter: embedded (on disk) or mongo", configSchemas.storageKind()),
   mongodbUri: setting("MONGODB_URI", "MongoDB connection string (required when STORAGE=mongo)", z.string().regex(/^mongodb(\+srv)?:\/\//, "expected a mongodb:// URI").optional()),
   mongodbDbPrefix: setting("MONGODB_DB_PREFIX", "prefix of each service's database name", z.string().regex(/^[a-z][a-z0-9_]{0,30}$/).default("levy")),
+  storageUpdateProtocol: setting(
+    "STORAGE_UPDATE_PROTOCOL",
+    "how MongoDB updates are made atomic: atomic (conditional single-document writes; MongoDB, Atlas, DocumentDB, Cosmos DB), marker (a claimed marker document per update, for servers that do not apply conditional updates atomically, such as FerretDB 1.x) or auto (asks the server: marker on FerretDB, atomic otherwise)",
+    z.enum(["auto", "atomic", "marker"]).default("auto"),
+  ),
   dataDir: setting("DATA_DIR", "directory of the embedded store (one folder per service)", z.string().min(1).default("./.data")),
   events: setting("EVENTS", "event bus adapter: in-process or kafka", configSchemas.eventsKind()),
   kafkaBrokers: setting("KAFKA_BROKERS", "comma-separated Kafka brokers host:port (required when EVENTS=kafka)", configSchemas.brokers().optional()),
@@ -31,6 +36,7 @@ export interface InfrastructureConfig extends KafkaClientConfig {
   readonly storage: "embedded" | "mongo";
   readonly mongodbUri?: string | undefined;
   readonly mongodbDbPrefix: string;
+  readonly storageUpdateProtocol: UpdateProtocolSetting;
   readonly dataDir: string;
   readonly events: "in-process" | "kafka";
   readonly kafkaBrokers?: string[] | undefined;
@@ -52,13 +58,25 @@ export function assertInfrastructureConfig(config: InfrastructureConfig): void {
 export async function openStore(service: string, config: InfrastructureConfig, registry?: Registry, logger?: Logger): Promise<Store> {
   const store =
     config.storage === "mongo"
-      ? await createMongoStore({ uri: config.mongodbUri ?? "", dbName: `${config.mongodbDbPrefix}_${service.replaceAll("-", "_")}`, appName: `levy-${service}` })
+      ? await createMongoStore({
+          uri: config.mongodbUri ?? "",
+          dbName: `${config.mongodbDbPrefix}_${service.replaceAll("-", "_")}`,
+          appName: `levy-${service}`,
+          updateProtocol: config.storageUpdateProtocol,
+          onUpdateProtocol: (choice) => logUpdateProtocol(logger, choice),
+        })
       : await createEmbeddedStore({
           dir: path.resolve(config.dataDir, service),
           onTornTail: ({ file, droppedBytes }) =>
             logger?.warn({ file, dropped_bytes: droppedBytes }, "embedded store: dropped a torn last record (a write cut short by a crash or power loss, never acknowledged)"),
         });
   return registry ? instrumentStore(store, registry) : store;
+}
+
+function logUpdateProtocol(logger: Logger | undefined, choice: UpdateProtocolChoice): void {
+  const fields = { update_protocol: choice.protocol, requested: choice.requested, server: choice.server };
+  if (choice.warning) logger?.warn(fields, `storage: ${choice.warning}`);
+  else logger?.info(fields, `storage: ${choice.protocol} updates on ${choice.server}`);
 }
 
 /**

@@ -16,5 +16,6 @@ export {
   type StorageErrorCode,
 } from "./port.js";
 export { createMongoStore, type MongoStoreOptions } from "./mongo-store.js";
+export type { UpdateProtocol, UpdateProtocolChoice, UpdateProtocolSetting } from "./mongo-update-protocol.js";
 export { createEmbeddedStore, type EmbeddedStoreOptions } from "./embedded-store.js";
 export type { TornTailNotice } from "./datafile-durability.js";

@@ -1,18 +1,19 @@
 // One collection on MongoDB (or FerretDB): scoped when `scoped`, system-wide otherwise.
-// Only single-document operations, so no transactions are needed.
+// Only single-document operations, so no transactions are needed; updates of existing
+// documents go through `writes`, the chosen update protocol (mongo-update-protocol.ts).
 import type { Collection as DriverCollection } from "mongodb";
 import { cursorBinding, encodeCursor } from "./cursor.js";
 import { isDuplicateKey, mapErrors, toStorageError } from "./mongo-errors.js";
-import { StorageError, type Collection, type IndexSpec, type ListOptions, type Page, type Scope, type Stored, type Where } from "./port.js";
-import { type Document, addTo, applyChanges, assertPlainFields, documentId, equalityFilter, fromDocument, listQuery, listSort, scopeFilter, toDocument } from "./record-shape.js";
-import { type VersionMarker, versionedUpdate } from "./mongo-versioned-update.js";
+import { StorageError, type Collection, type IndexSpec, type ListOptions, type Page, type Scope, type Stored, type UpdateOptions, type Where } from "./port.js";
+import { type Document, addTo, assertPlainFields, documentId, equalityFilter, fromDocument, listQuery, listSort, scopeFilter, toDocument } from "./record-shape.js";
+import type { DocumentWrites } from "./mongo-update-protocol.js";
 
 type Raw = DriverCollection<Document>;
 
 export function createMongoCollection<T extends { id: string }>(
   name: string,
   raw: Raw,
-  markers: DriverCollection<VersionMarker>,
+  writes: DocumentWrites,
   scoped: boolean,
   uniqueIndexes: readonly IndexSpec[],
 ): Collection<T> {
@@ -80,19 +81,10 @@ export function createMongoCollection<T extends { id: string }>(
       }),
     count: (scope, where) => mapErrors(() => raw.countDocuments({ ...equalityFilter(where), ...scopeFilter(useScope(scope)) })),
     update: (scope, id, options) =>
-      mapErrors(async () =>
-        out(
-          await versionedUpdate(raw, markers, documentId(useScope(scope), id), {
-            id,
-            expectedVersion: options.expectedVersion,
-            next: (current) => applyChanges(current, options),
-          }),
-        )!,
-      ),
+      mapErrors(async () => out(await writes.update(documentId(useScope(scope), id), id, options as UpdateOptions<Record<string, unknown>>))!),
     increment: (scope, id, options) =>
       mapErrors(async () => {
-        // A counter is read and written back under the same versioned update as any
-        // other record, retried until this writer's transition is the one that lands.
+        // Create it, or add to it; if it went (purged) between the two, create it again.
         for (let attempt = 0; ; attempt += 1) {
           const created = toDocument(useScope(scope), { ...options.create, ...addTo(options.create as Record<string, unknown>, options.inc) });
           try {
@@ -101,18 +93,10 @@ export function createMongoCollection<T extends { id: string }>(
           } catch (error) {
             if (!isDuplicateKey(error)) throw error;
           }
-          const current = (await raw.findOne(key(useScope(scope), id)))!;
           try {
-            return out(
-              await versionedUpdate(raw, markers, current._id, {
-                id,
-                expectedVersion: current.version,
-                next: (latest) => ({ ...latest, ...addTo(latest, options.inc) }),
-              }),
-            )!;
+            return out(await writes.increment(created._id, id, options.inc as Partial<Record<string, number>>))!;
           } catch (error) {
-            if (!(error instanceof StorageError && error.code === "conflict") || attempt >= 200) throw error;
-            await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 + attempt * 2)));
+            if (!(error instanceof StorageError && error.code === "not_found") || attempt >= 3) throw error;
           }
         }
       }),

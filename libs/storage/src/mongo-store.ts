@@ -3,7 +3,9 @@
 // uniqueness holds per account and mode.
 import { MongoClient, type IndexSpecification } from "mongodb";
 import { createMongoCollection } from "./mongo-collection.js";
-import type { VersionMarker } from "./mongo-versioned-update.js";
+import { type VersionMarker, markerWrites } from "./mongo-versioned-update.js";
+import { atomicWrites } from "./mongo-atomic-update.js";
+import { type UpdateProtocolChoice, type UpdateProtocolSetting, chooseUpdateProtocol } from "./mongo-update-protocol.js";
 import { mapErrors } from "./mongo-errors.js";
 import type { Collection, CollectionSpec, Scope, Store, SystemCollection } from "./port.js";
 import { type Document, assertPlainFields } from "./record-shape.js";
@@ -12,6 +14,10 @@ export interface MongoStoreOptions {
   readonly uri: string;
   readonly dbName: string;
   readonly appName?: string;
+  /** How optimistic updates and counters are made atomic (default auto: asks the server). */
+  readonly updateProtocol?: UpdateProtocolSetting;
+  /** Hears the protocol chosen at start-up (the services log it, with any warning). */
+  readonly onUpdateProtocol?: (choice: UpdateProtocolChoice) => void;
 }
 
 const systemScope: Scope = { accountId: "", livemode: false };
@@ -32,18 +38,20 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Stor
   });
   await mapErrors(() => client.connect());
   const db = client.db(options.dbName);
+  const choice = await mapErrors(() => chooseUpdateProtocol(db, options.updateProtocol ?? "auto"));
+  options.onUpdateProtocol?.(choice);
 
   async function open(spec: CollectionSpec, scoped: boolean) {
     for (const index of [...(spec.uniqueIndexes ?? []), ...(spec.indexes ?? [])]) assertPlainFields(index.fields);
     const name = scoped ? spec.name : `sys_${spec.name}`;
     const raw = db.collection<Document>(name);
-    const markers = db.collection<VersionMarker>(`${name}__versions`);
+    const writes = choice.protocol === "atomic" ? atomicWrites(raw) : markerWrites(raw, db.collection<VersionMarker>(`${name}__versions`));
     await mapErrors(async () => {
       if (scoped) await raw.createIndex({ account_id: 1, livemode: 1, _seq: 1, id: 1 }, { name: `${spec.name}_list` });
       for (const index of spec.uniqueIndexes ?? []) await raw.createIndex(indexKey(index.fields, scoped), { name: index.name, unique: true });
       for (const index of spec.indexes ?? []) await raw.createIndex(indexKey(index.fields, scoped), { name: index.name });
     });
-    return createMongoCollection<never>(name, raw, markers, scoped, spec.uniqueIndexes ?? []);
+    return createMongoCollection<never>(name, raw, writes, scoped, spec.uniqueIndexes ?? []);
   }
 
   return {

@@ -6,11 +6,13 @@
 // `<_id>@<v+1>` into `<collection>__versions`: exactly one writer gets it and writes the
 // new document. A marker whose write never happened (its writer crashed) is rolled
 // forward by the next writer after ROLL_FORWARD_AFTER_MS. On MongoDB this costs two
-// extra single-document operations per update and is equally correct.
+// extra single-document operations per update and is equally correct, but the atomic
+// protocol (mongo-atomic-update.ts) is cheaper there; mongo-update-protocol.ts chooses.
 import type { Collection as DriverCollection } from "mongodb";
 import { isDuplicateKey } from "./mongo-errors.js";
+import type { DocumentWrites } from "./mongo-update-protocol.js";
 import { StorageError } from "./port.js";
-import type { Document } from "./record-shape.js";
+import { type Document, addTo, applyChanges } from "./record-shape.js";
 
 export interface VersionMarker {
   _id: string;
@@ -29,7 +31,32 @@ export interface VersionedUpdate {
   readonly next: (current: Document) => Document;
 }
 
-export async function versionedUpdate(
+export function markerWrites(documents: DriverCollection<Document>, markers: DriverCollection<VersionMarker>): DocumentWrites {
+  return {
+    update: (documentId, id, options) =>
+      versionedUpdate(documents, markers, documentId, { id, expectedVersion: options.expectedVersion, next: (current) => applyChanges(current, options) }),
+    async increment(documentId, id, inc) {
+      // A counter is read and written back under the same versioned update as any other
+      // record, retried until this writer's transition is the one that lands.
+      for (let attempt = 0; ; attempt += 1) {
+        const current = await documents.findOne({ _id: documentId });
+        if (!current) throw new StorageError("not_found", `no record ${id}`);
+        try {
+          return await versionedUpdate(documents, markers, documentId, {
+            id,
+            expectedVersion: current.version,
+            next: (latest) => ({ ...latest, ...addTo(latest, inc) }),
+          });
+        } catch (error) {
+          if (!(error instanceof StorageError && error.code === "conflict") || attempt >= 200) throw error;
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 + attempt * 2)));
+        }
+      }
+    },
+  };
+}
+
+async function versionedUpdate(
   documents: DriverCollection<Document>,
   markers: DriverCollection<VersionMarker>,
   documentId: string,
