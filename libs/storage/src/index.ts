@@ -1,4 +1,4 @@
-// @levy/storage: the storage port and its two adapters.
+// @levy/storage: the storage port and its two adapters (MongoDB, embedded LMDB).
 export {
   StorageError,
   type Scope,
@@ -18,3 +18,4 @@ export {
 export { createMongoStore, type MongoStoreOptions } from "./mongo-store.js";
 export { createEmbeddedStore, type EmbeddedStoreOptions } from "./embedded-store.js";
 export type { TornTailNotice } from "./datafile-durability.js";
+export type { MigrationNotice } from "./nedb-migration.js";
