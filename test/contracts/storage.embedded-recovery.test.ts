@@ -112,4 +112,19 @@ describe("embedded store recovery", () => {
     expect(migrated).toHaveLength(1);
     await reopened.close();
   });
+
+  it("builds the entries of an index a later release declares, for the records already stored", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "levy-reindex-"));
+    const before = await createEmbeddedStore({ dir });
+    const plain = await before.collection<Thing>({ name: "things" });
+    for (const id of ["x", "y"]) await plain.insert(scope, { id, email: `${id}@x.test`, n: 1 });
+    await before.close();
+
+    const after = await createEmbeddedStore({ dir });
+    const things = await after.collection<Thing>({ ...spec, indexes: [{ name: "things_n", fields: ["n"] }] });
+    await expect(things.insert(scope, { id: "z", email: "y@x.test", n: 2 })).rejects.toMatchObject({ code: "duplicate", index: "things_email" });
+    expect(await things.findOne(scope, { email: "x@x.test" })).toMatchObject({ id: "x" });
+    expect(await things.count(scope, { n: 1 })).toBe(2);
+    await after.close();
+  });
 });

@@ -86,8 +86,11 @@ export function createLmdbCollection<T extends { id: string }>(name: string, roo
       return { items: page.map((document) => out(document)!), nextCursor };
     },
     count: async (scope, where) => {
+      const filter = equalityFilter(where);
+      // Without a filter only the keys are counted; no record is decoded.
+      const matches = Object.values(filter).some((value) => value !== undefined) ? records.matching(useScope(scope), filter) : keysUnder(dbs, layout.seqsOf(useScope(scope)));
       let count = 0;
-      for (const _ of records.matching(useScope(scope), equalityFilter(where))) count += 1;
+      for (const _ of matches) count += 1;
       return count;
     },
     update: (scope, id, options) =>
