@@ -1,66 +1,130 @@
-// The embedded store after a crash or a power loss: an append cut short leaves a torn
-// last line in a collection's data file. Opening drops that record only (it was never
-// acknowledged: a write is acknowledged after its line and newline are synced), says
-// so, and keeps working; damage anywhere before the last line refuses to open.
-import { appendFile, mkdtemp, readFile, writeFile } from "node:fs/promises";
+// The embedded store after a crash, and after an upgrade from the nedb store:
+// - a process killed with SIGKILL while writing loses no write it had acknowledged, and
+//   the store opens again with its unique indexes intact;
+// - a data directory written by the nedb store (one JSON line per write) is moved into
+//   the LMDB store on first open: every record, its version, its creation order and its
+//   unique values come along, a torn last line is dropped and reported, and the old file
+//   is kept, renamed, so nothing is migrated twice.
+import { spawn } from "node:child_process";
+import { access, mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { createEmbeddedStore, type TornTailNotice } from "@levy/storage";
+import { createEmbeddedStore, type MigrationNotice, type TornTailNotice } from "@levy/storage";
 import { describe, expect, it } from "vitest";
 
 interface Thing {
   id: string;
-  name: string;
+  email: string;
+  n: number;
 }
 
-const scope = { accountId: "acct_torn", livemode: false };
-const spec = { name: "things" };
+const scope = { accountId: "acct_crash", livemode: false };
+const spec = { name: "things", uniqueIndexes: [{ name: "things_email", fields: ["email"] }] };
 
-async function storeWithThings(count: number) {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "levy-torn-"));
-  const store = await createEmbeddedStore({ dir });
-  const things = await store.collection<Thing>(spec);
-  for (let index = 0; index < count; index += 1) await things.insert(scope, { id: `t${index}`, name: `thing ${index}` });
-  // No close(): it would compact the file; a crash leaves the appended lines as they are.
-  return { dir, file: path.join(dir, "things.db") };
+// Writes things concurrently (8 at a time) and prints each id once its insert resolved.
+const writer = `
+import { createEmbeddedStore } from "@levy/storage";
+const store = await createEmbeddedStore({ dir: process.argv[1] });
+const things = await store.collection(${JSON.stringify(spec)});
+let next = 0;
+async function lane() {
+  for (;;) {
+    const id = "t" + next++;
+    await things.insert(${JSON.stringify(scope)}, { id, email: id + "@x.test", n: next });
+    process.stdout.write(id + "\\n");
+  }
 }
+for (let lane_ = 0; lane_ < 8; lane_ += 1) void lane();
+`;
 
-describe("embedded store recovery from a torn write", () => {
-  it("drops only a torn last line, reports it, and appends cleanly after it", async () => {
-    const { dir, file } = await storeWithThings(3);
-    await appendFile(file, '{"_id":"acct_torn:test:t3","id":"t3","na'); // the power went mid-append
-    const notices: TornTailNotice[] = [];
-    const store = await createEmbeddedStore({ dir, onTornTail: (notice) => notices.push(notice) });
+describe("embedded store recovery", () => {
+  it("keeps every acknowledged write of a process killed with SIGKILL mid-write", { timeout: 60_000 }, async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "levy-kill-"));
+    const child = spawn(process.execPath, ["--input-type=module", "-e", writer, dir], { stdio: ["ignore", "pipe", "inherit"] });
+    const acknowledged: string[] = [];
+    let buffered = "";
+    await new Promise<void>((resolve, reject) => {
+      child.on("error", reject);
+      child.on("exit", (code) => reject(new Error(`writer exited early (${code})`)));
+      child.stdout.on("data", (chunk: Buffer) => {
+        buffered += chunk.toString("utf8");
+        const lines = buffered.split("\n");
+        buffered = lines.pop()!;
+        acknowledged.push(...lines);
+        if (acknowledged.length >= 300) resolve();
+      });
+    });
+    child.removeAllListeners("exit");
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    child.kill("SIGKILL");
+    await exited;
+
+    const store = await createEmbeddedStore({ dir });
     const things = await store.collection<Thing>(spec);
-    expect(notices).toEqual([{ file, droppedBytes: 40 }]);
-    for (const id of ["t0", "t1", "t2"]) expect(await things.get(scope, id)).toMatchObject({ id });
-    expect(await things.get(scope, "t3")).toBeNull();
-    await things.insert(scope, { id: "t4", name: "after the crash" });
+    const missing: string[] = [];
+    for (const id of acknowledged) if (!(await things.get(scope, id))) missing.push(id);
+    expect(missing).toEqual([]);
+    await expect(things.insert(scope, { id: "again", email: "t0@x.test", n: 0 })).rejects.toMatchObject({ code: "duplicate", index: "things_email" });
+    await things.insert(scope, { id: "after", email: "after@x.test", n: 0 });
+    expect(await things.get(scope, "after")).toMatchObject({ version: 1 });
+    await store.close();
+  });
 
-    const reopened = await createEmbeddedStore({ dir, onTornTail: (notice) => notices.push(notice) });
-    expect(await (await reopened.collection<Thing>(spec)).get(scope, "t4")).toMatchObject({ name: "after the crash" });
-    expect(notices).toHaveLength(1);
+  it("moves an nedb data directory into the store once, keeping the old file renamed", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "levy-migrate-"));
+    // The nedb store's layout: _id is <account>|<mode>|<id>, the scope and _seq are fields.
+    const line = (id: string, seq: number, extra: Record<string, unknown> = {}) =>
+      JSON.stringify({ id, email: `${id}@x.test`, n: seq, account_id: scope.accountId, livemode: false, _id: `${scope.accountId}|test|${id}`, _seq: seq, version: 1, ...extra });
+    const legacy = path.join(dir, "things.db");
+    await writeFile(
+      legacy,
+      [
+        line("b", 1000),
+        line("a", 2000),
+        line("c", 3000),
+        line("a", 2000, { n: 7, version: 2 }), // a later write of "a" supersedes the first
+        JSON.stringify({ $$deleted: true, _id: `${scope.accountId}|test|c` }),
+        '{"id":"torn","ema', // the power went mid-append
+      ].join("\n"),
+    );
+    const migrated: MigrationNotice[] = [];
+    const torn: TornTailNotice[] = [];
+    const open = () => createEmbeddedStore({ dir, onMigrated: (notice) => migrated.push(notice), onTornTail: (notice) => torn.push(notice) });
+
+    const store = await open();
+    const things = await store.collection<Thing>(spec);
+    expect(migrated).toEqual([{ file: legacy, records: 2, renamedTo: `${legacy}.migrated` }]);
+    expect(torn).toEqual([{ file: legacy, droppedBytes: 17 }]);
+    await expect(access(legacy)).rejects.toThrow();
+    await access(`${legacy}.migrated`);
+    expect((await things.list(scope, { limit: 10 })).items).toEqual([
+      { id: "b", email: "b@x.test", n: 1000, version: 1 },
+      { id: "a", email: "a@x.test", n: 7, version: 2 },
+    ]);
+    expect(await things.get(scope, "c")).toBeNull();
+    expect(await things.findOne(scope, { email: "a@x.test" })).toMatchObject({ id: "a" });
+    await expect(things.insert(scope, { id: "d", email: "b@x.test", n: 0 })).rejects.toMatchObject({ code: "duplicate", index: "things_email" });
+    expect(await things.update(scope, "a", { expectedVersion: 2, set: { n: 8 } })).toMatchObject({ n: 8, version: 3 });
+    await store.close();
+
+    const reopened = await open();
+    expect(await (await reopened.collection<Thing>(spec)).get(scope, "a")).toMatchObject({ n: 8, version: 3 });
+    expect(migrated).toHaveLength(1);
     await reopened.close();
   });
 
-  it("also drops a complete record whose newline never reached the disk (it was not acknowledged)", async () => {
-    const { dir, file } = await storeWithThings(2);
-    const text = await readFile(file, "utf8");
-    await writeFile(file, text.slice(0, -1));
-    const notices: TornTailNotice[] = [];
-    const things = await (await createEmbeddedStore({ dir, onTornTail: (notice) => notices.push(notice) })).collection<Thing>(spec);
-    expect(notices).toHaveLength(1);
-    expect(await things.get(scope, "t0")).toMatchObject({ id: "t0" });
-    expect(await things.get(scope, "t1")).toBeNull();
-  });
+  it("builds the entries of an index a later release declares, for the records already stored", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "levy-reindex-"));
+    const before = await createEmbeddedStore({ dir });
+    const plain = await before.collection<Thing>({ name: "things" });
+    for (const id of ["x", "y"]) await plain.insert(scope, { id, email: `${id}@x.test`, n: 1 });
+    await before.close();
 
-  it("refuses to open a data file damaged before its last line, naming the file", async () => {
-    // One bad line in twenty: nedb alone would drop it silently (its default tolerates 10 %).
-    const { dir, file } = await storeWithThings(20);
-    const lines = (await readFile(file, "utf8")).split("\n");
-    lines[5] = lines[5]!.slice(0, 10);
-    await writeFile(file, lines.join("\n"));
-    const store = await createEmbeddedStore({ dir });
-    await expect(store.collection<Thing>(spec)).rejects.toThrow(/things\.db.*corrupt/);
+    const after = await createEmbeddedStore({ dir });
+    const things = await after.collection<Thing>({ ...spec, indexes: [{ name: "things_n", fields: ["n"] }] });
+    await expect(things.insert(scope, { id: "z", email: "y@x.test", n: 2 })).rejects.toMatchObject({ code: "duplicate", index: "things_email" });
+    expect(await things.findOne(scope, { email: "x@x.test" })).toMatchObject({ id: "x" });
+    expect(await things.count(scope, { n: 1 })).toBe(2);
+    await after.close();
   });
 });

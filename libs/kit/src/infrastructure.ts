@@ -53,7 +53,8 @@ export function assertInfrastructureConfig(config: InfrastructureConfig): void {
 
 /**
  * With a registry, every operation is timed into levy_db_operation_duration_seconds; the
- * logger hears of a torn record the embedded store dropped at start-up.
+ * logger hears of a torn record the embedded store dropped at start-up and of each nedb
+ * data file it migrated into LMDB.
  */
 export async function openStore(service: string, config: InfrastructureConfig, registry?: Registry, logger?: Logger): Promise<Store> {
   const store =
@@ -69,6 +70,8 @@ export async function openStore(service: string, config: InfrastructureConfig, r
           dir: path.resolve(config.dataDir, service),
           onTornTail: ({ file, droppedBytes }) =>
             logger?.warn({ file, dropped_bytes: droppedBytes }, "embedded store: dropped a torn last record (a write cut short by a crash or power loss, never acknowledged)"),
+          onMigrated: ({ file, records, renamedTo }) =>
+            logger?.info({ file, records, renamed_to: renamedTo }, "embedded store: migrated an nedb data file into the LMDB store"),
         });
   return registry ? instrumentStore(store, registry) : store;
 }

@@ -1,13 +1,9 @@
-// What makes an embedded data file (nedb: one JSON document per line, appended) safe
-// against a crash and a power loss:
-//
-// - An acknowledged write is on the disk: after a write's line is appended, the file is
-//   fdatasync'ed before the write resolves. Syncs are shared (group commit): a write
-//   waits for the first sync that starts after its append, so concurrent writes cost one.
-// - At start-up a torn tail is repaired: every append ends with a newline, so bytes after
-//   the last newline are an append the disk never finished, hence never acknowledged.
-//   They are cut off (and reported); the store then loads with no tolerance for damage,
-//   so a bad line anywhere else refuses to start instead of being dropped silently.
+// The nedb data files of the embedded store before issue 17 (one JSON document per
+// line, appended, each append synced before it was acknowledged), read once when they
+// are migrated into LMDB. A torn tail is repaired first: every append ended with a
+// newline, so bytes after the last newline are an append the disk never finished, hence
+// never acknowledged. They are cut off (and reported); the file then loads with no
+// tolerance for damage, so a bad line anywhere else refuses to start.
 import { open, stat } from "node:fs/promises";
 
 export interface TornTailNotice {
@@ -39,37 +35,6 @@ export async function repairTornTail(file: string): Promise<TornTailNotice | nul
     await handle.truncate(end);
     await handle.datasync();
     return { file, droppedBytes: size - end };
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Returns `durable()`: resolves once a sync that began after the call has finished. */
-export function createGroupSync(file: string, sync: (file: string) => Promise<void> = syncFile): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let queued: Promise<void> | null = null;
-  const start = (): Promise<void> => {
-    const run = sync(file).finally(() => {
-      if (running === run) running = null;
-    });
-    running = run;
-    return run;
-  };
-  return () => {
-    if (!running) return start();
-    // A sync under way may have begun before this write's append: wait for the next one.
-    queued ??= running.catch(() => undefined).then(() => {
-      queued = null;
-      return start();
-    });
-    return queued;
-  };
-}
-
-async function syncFile(file: string): Promise<void> {
-  const handle = await open(file, "r+");
-  try {
-    await handle.datasync();
   } finally {
     await handle.close();
   }

@@ -1,50 +1,55 @@
-// The embedded adapter of the storage port: one nedb datafile per collection under
-// `dir`, loaded at start-up and appended to (and synced) on every write, so data
-// survives restarts, crashes and power loss (see datafile-durability.ts).
-// Unique indexes are compound nedb indexes on (account_id, livemode, fields...).
+// The embedded adapter of the storage port: one LMDB environment (`<dir>/store.mdb`)
+// per store, holding every collection's records and index entries (see lmdb-layout.ts).
+// Writes are synced before they resolve, batched into shared commits (group commit);
+// unique and secondary indexes are key ranges, so lookups never scan a collection.
+// A data directory written by the nedb store of earlier versions is migrated into LMDB
+// on first open of each collection (nedb-migration.ts).
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { DatastoreClass, type Datastore } from "./nedb.js";
-import { createEmbeddedCollection } from "./embedded-collection.js";
-import { createGroupSync, repairTornTail, type TornTailNotice } from "./datafile-durability.js";
+import { open, type RootDatabase } from "lmdb";
+import type { TornTailNotice } from "./datafile-durability.js";
+import { createLmdbCollection } from "./lmdb-collection.js";
+import { createLayout } from "./lmdb-layout.js";
+import { type Dbs, createRecords } from "./lmdb-records.js";
+import { ensureIndexes } from "./lmdb-indexes.js";
+import { type MigrationNotice, migrateNedbFile } from "./nedb-migration.js";
 import type { Collection, CollectionSpec, Scope, Store, SystemCollection } from "./port.js";
-import { type Document, assertPlainFields } from "./record-shape.js";
+import { assertPlainFields } from "./record-shape.js";
 
 export interface EmbeddedStoreOptions {
   readonly dir: string;
-  /** Told when opening a collection cut off a torn last line (a write that never completed). */
+  /** Told when a legacy nedb file being migrated had a torn last line (a write that never completed). */
   readonly onTornTail?: (notice: TornTailNotice) => void;
+  /** Told when a legacy nedb data file was moved into LMDB (and renamed). */
+  readonly onMigrated?: (notice: MigrationNotice) => void;
 }
 
 const systemScope: Scope = { accountId: "", livemode: false };
 
 export async function createEmbeddedStore(options: EmbeddedStoreOptions): Promise<Store> {
   await mkdir(options.dir, { recursive: true });
-  const open: Datastore<Document>[] = [];
+  const root: RootDatabase = open({
+    path: path.join(options.dir, "store.mdb"),
+    // A write resolves once its commit is synced, not merely visible: acknowledged
+    // writes survive kill -9 and power loss.
+    overlappingSync: false,
+    noSync: false,
+  });
+  const dbs: Dbs = {
+    records: root.openDB({ name: "records" }),
+    entries: root.openDB({ name: "entries" }),
+  };
 
   async function openCollection(spec: CollectionSpec, scoped: boolean) {
     if (!/^[a-z][a-z0-9_]{0,60}$/.test(spec.name)) throw new TypeError(`collection name "${spec.name}" is not allowed`);
-    const filename = path.join(options.dir, `${scoped ? "" : "sys_"}${spec.name}.db`);
-    const torn = await repairTornTail(filename);
-    if (torn) options.onTornTail?.(torn);
-    // No tolerance: nedb would otherwise drop up to 10 % of the lines silently.
-    const db = new DatastoreClass<Document>({ filename, corruptAlertThreshold: 0 });
-    try {
-      await db.loadDatabaseAsync();
-    } catch (error) {
-      throw new Error(`${filename}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-    }
-    open.push(db);
-    const uniqueIndexNames = new Map<string, string>();
-    for (const index of spec.uniqueIndexes ?? []) {
-      assertPlainFields(index.fields);
-      const fields = scoped ? ["account_id", "livemode", ...index.fields] : [...index.fields];
-      await db.ensureIndexAsync({ fieldName: fields.length === 1 ? fields[0]! : fields, unique: true });
-      // nedb reports a compound key with its fields in alphabetical order.
-      uniqueIndexNames.set([...fields].sort().join(","), index.name);
-    }
-    for (const index of spec.indexes ?? []) assertPlainFields(index.fields);
-    return createEmbeddedCollection<never>(`${scoped ? "" : "sys_"}${spec.name}`, db, scoped, uniqueIndexNames, createGroupSync(filename));
+    for (const index of [...(spec.uniqueIndexes ?? []), ...(spec.indexes ?? [])]) assertPlainFields(index.fields);
+    const name = `${scoped ? "" : "sys_"}${spec.name}`;
+    const layout = createLayout(name, spec.uniqueIndexes ?? [], spec.indexes ?? []);
+    const legacyFile = path.join(options.dir, `${name}.db`);
+    const migrated = await migrateNedbFile(legacyFile, scoped, root, createRecords(dbs, layout), options.onTornTail);
+    if (migrated) options.onMigrated?.(migrated);
+    await ensureIndexes(root, dbs, layout, name);
+    return createLmdbCollection<never>(name, root, dbs, layout, scoped);
   }
 
   return {
@@ -60,9 +65,6 @@ export async function createEmbeddedStore(options: EmbeddedStoreOptions): Promis
       };
     },
     ping: async () => undefined,
-    close: async () => {
-      // Rewrites each datafile without its superseded lines, so restarts stay fast.
-      await Promise.all(open.splice(0).map((db) => db.compactDatafileAsync()));
-    },
+    close: () => root.close(),
   };
 }

@@ -1,4 +1,4 @@
-// @levy/storage: the storage port and its two adapters.
+// @levy/storage: the storage port and its two adapters (MongoDB, embedded LMDB).
 export {
   StorageError,
   type Scope,
@@ -19,3 +19,4 @@ export { createMongoStore, type MongoStoreOptions } from "./mongo-store.js";
 export type { UpdateProtocol, UpdateProtocolChoice, UpdateProtocolSetting } from "./mongo-update-protocol.js";
 export { createEmbeddedStore, type EmbeddedStoreOptions } from "./embedded-store.js";
 export type { TornTailNotice } from "./datafile-durability.js";
+export type { MigrationNotice } from "./nedb-migration.js";
