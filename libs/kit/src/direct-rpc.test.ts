@@ -1,6 +1,6 @@
 // The direct route (message handed to the peer's handler) against the router route
 // (serialised through the peer's Connect router): one scenario, run over each, must
-// observe the same answers, Levy errors (code, message, details, metadata), deadlines,
+// observe the same answers, Levy errors (code, message, details, metadata), deadlines, cancellations,
 // request ids and RPC metrics. And the no-mutation contract is enforced when asked.
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { ConnectError } from "@connectrpc/connect";
@@ -68,9 +68,12 @@ async function scenario(route: InProcessRoute) {
   const listed = await client.list({});
   const levyError = observed(await client.check({ service: "missing" }).catch((error: unknown) => error));
   const deadline = observed(await client.check({ service: "slow" }, { timeoutMs: 30 }).catch((error: unknown) => error));
+  const cancel = new AbortController();
+  setTimeout(() => cancel.abort(), 30);
+  const cancelled = observed(await client.check({ service: "slow" }, { signal: cancel.signal }).catch((error: unknown) => error));
   const streamed: number[] = [];
   for await (const answer of client.watch({})) streamed.push(answer.status);
-  return { ok: { status: ok.status, $typeName: ok.$typeName }, listed, levyError, deadline, streamed, requestIds: requestIds.slice(0, 1), metrics: await counts() };
+  return { ok: { status: ok.status, $typeName: ok.$typeName }, listed, levyError, deadline, cancelled, streamed, requestIds: requestIds.slice(0, 1), metrics: await counts() };
 }
 
 describe("direct in-process calls", () => {
@@ -87,6 +90,7 @@ describe("direct in-process calls", () => {
     expect(direct.levyError).toMatchObject({ code: 3, levy: { code: "invalid_field", meta: { field: "address_postal_code", received: "0000" } } });
     expect(direct.levyError.metadata).toContainEqual(["x-levy-trailer", "kept"]);
     expect(direct.deadline).toMatchObject({ code: 4, levy: { code: "upstream_timeout" } });
+    expect(direct.cancelled).toMatchObject({ code: 1, levy: { code: "upstream_unavailable" } });
     expect(direct.requestIds).toEqual(["req_direct_contract"]);
     expect(direct.metrics.server).toContainEqual({ labels: { method: "grpc.health.v1.Health/Check", code: "invalid_argument" }, value: 1 });
   });

@@ -25,8 +25,9 @@ import {
   type UnaryRequest,
   type UnaryResponse,
 } from "@connectrpc/connect";
-import { invokeUnaryImplementation, runUnaryCall, type UniversalHandler } from "@connectrpc/connect/protocol";
+import { invokeUnaryImplementation, type UniversalHandler } from "@connectrpc/connect/protocol";
 import { errorFromJson, errorToJson } from "@connectrpc/connect/protocol-connect";
+import { runDirectCall } from "./direct-call.js";
 
 /** A server of this process as the direct route sees it: its unary handlers and interceptors. */
 type UnarySpec = Extract<MethodImplSpec, { kind: "unary" }>;
@@ -161,11 +162,11 @@ export function createDirectTransport(options: DirectTransportOptions): Transpor
     unary(method, signal, timeoutMs, header, input, contextValues) {
       const timeout = timeoutMs === undefined || timeoutMs <= 0 ? undefined : timeoutMs;
       const deadline = timeout === undefined ? undefined : Date.now() + timeout;
-      return runUnaryCall({
+      return runDirectCall({
         interceptors,
         signal,
         timeoutMs: timeout,
-        req: {
+        request: {
           stream: false,
           service: method.parent,
           method,
@@ -173,8 +174,8 @@ export function createDirectTransport(options: DirectTransportOptions): Transpor
           url: `direct:/${method.parent.typeName}/${method.name}`,
           header: new Headers(header),
           contextValues: contextValues ?? createContextValues(),
-          message: input,
         },
+        message: input,
         next: (request) => serve(server, request, deadline, freezeMessages),
       });
     },
