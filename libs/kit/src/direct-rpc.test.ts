@@ -5,6 +5,7 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { ConnectError } from "@connectrpc/connect";
 import { Health } from "@levy/proto/grpc/health/v1/health_pb.js";
+import { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { ErrorInfoSchema } from "@levy/proto/levy/common/v1/common_pb.js";
 import { fromConnectError } from "./connect-errors.js";
 import { configureInProcessRpc, type InProcessRoute } from "./in-process-rpc.js";
@@ -47,12 +48,15 @@ async function start(route: InProcessRoute, freezeMessages = false) {
       }),
   });
   servers.push(server);
-  const client = createRpcClient(Health, createRpcTransport({ baseUrl: `http://127.0.0.1:${server.port}`, interceptors: [clientMetrics.clientInterceptor] }));
+  const transport = createRpcTransport({ baseUrl: `http://127.0.0.1:${server.port}`, interceptors: [clientMetrics.clientInterceptor] });
+  const client = createRpcClient(Health, transport);
+  // A service this server does not serve.
+  const stranger = createRpcClient(CalcEngineService, transport);
   const counts = async () => ({
     server: (await serverMetrics.registry.getSingleMetric("levy_rpc_server_requests_total")!.get()).values.map(({ labels, value }) => ({ labels, value })),
     client: (await clientMetrics.registry.getSingleMetric("levy_rpc_client_requests_total")!.get()).values.map(({ labels, value }) => ({ labels, value })),
   });
-  return { client, requestIds, counts };
+  return { client, stranger, requestIds, counts };
 }
 
 /** What a caller can observe of an error, leaving out the framing headers of the protocol. */
@@ -63,7 +67,7 @@ function observed(error: unknown) {
 }
 
 async function scenario(route: InProcessRoute) {
-  const { client, requestIds, counts } = await start(route);
+  const { client, stranger, requestIds, counts } = await start(route);
   const ok = await runWithRequestContext({ requestId: "req_direct_contract" }, () => client.check({ service: "" }));
   const listed = await client.list({});
   const levyError = observed(await client.check({ service: "missing" }).catch((error: unknown) => error));
@@ -71,9 +75,11 @@ async function scenario(route: InProcessRoute) {
   const cancel = new AbortController();
   setTimeout(() => cancel.abort(), 30);
   const cancelled = observed(await client.check({ service: "slow" }, { signal: cancel.signal }).catch((error: unknown) => error));
+  // Only the code: the message names the route ("RouterHttpClient: no handler ..." on the router).
+  const unserved = ConnectError.from(await stranger.listTaxCategories({}).catch((error: unknown) => error)).code;
   const streamed: number[] = [];
   for await (const answer of client.watch({})) streamed.push(answer.status);
-  return { ok: { status: ok.status, $typeName: ok.$typeName }, listed, levyError, deadline, cancelled, streamed, requestIds: requestIds.slice(0, 1), metrics: await counts() };
+  return { ok: { status: ok.status, $typeName: ok.$typeName }, listed, levyError, deadline, cancelled, unserved, streamed, requestIds: requestIds.slice(0, 1), metrics: await counts() };
 }
 
 describe("direct in-process calls", () => {
@@ -91,6 +97,7 @@ describe("direct in-process calls", () => {
     expect(direct.levyError.metadata).toContainEqual(["x-levy-trailer", "kept"]);
     expect(direct.deadline).toMatchObject({ code: 4, levy: { code: "upstream_timeout" } });
     expect(direct.cancelled).toMatchObject({ code: 1, levy: { code: "upstream_unavailable" } });
+    expect(direct.unserved).toBe(12);
     expect(direct.requestIds).toEqual(["req_direct_contract"]);
     expect(direct.metrics.server).toContainEqual({ labels: { method: "grpc.health.v1.Health/Check", code: "invalid_argument" }, value: 1 });
   });
