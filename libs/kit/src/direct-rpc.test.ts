@@ -24,6 +24,7 @@ async function start(route: InProcessRoute, freezeMessages = false) {
   const serverMetrics = createServiceMetrics("peer");
   const clientMetrics = createServiceMetrics("caller");
   const requestIds: string[] = [];
+  let running = 0;
   const server = await startRpcServer({
     host: "127.0.0.1",
     port: 0,
@@ -33,13 +34,18 @@ async function start(route: InProcessRoute, freezeMessages = false) {
       router.service(Health, {
         check: async (request, context) => {
           requestIds.push(currentRequestContext()?.requestId ?? "none");
-          if (request.service === "missing") {
-            context.responseTrailer.set("x-levy-trailer", "kept");
-            throw new LevyError("invalid_field", "address_postal_code is not a postal code of US", { field: "address_postal_code", received: "0000" });
+          running++;
+          try {
+            if (request.service === "missing") {
+              context.responseTrailer.set("x-levy-trailer", "kept");
+              throw new LevyError("invalid_field", "address_postal_code is not a postal code of US", { field: "address_postal_code", received: "0000" });
+            }
+            if (request.service === "slow") await new Promise((resolve) => setTimeout(resolve, 300));
+            if (request.service === "mutate") request.service = "changed";
+            return { status: 1 };
+          } finally {
+            running--;
           }
-          if (request.service === "slow") await new Promise((resolve) => setTimeout(resolve, 300));
-          if (request.service === "mutate") request.service = "changed";
-          return { status: 1 };
         },
         list: async () => ({ statuses: { a: { status: 2 } } }),
         watch: async function* () {
@@ -52,10 +58,17 @@ async function start(route: InProcessRoute, freezeMessages = false) {
   const client = createRpcClient(Health, transport);
   // A service this server does not serve.
   const stranger = createRpcClient(CalcEngineService, transport);
-  const counts = async () => ({
-    server: (await serverMetrics.registry.getSingleMetric("levy_rpc_server_requests_total")!.get()).values.map(({ labels, value }) => ({ labels, value })),
-    client: (await clientMetrics.registry.getSingleMetric("levy_rpc_client_requests_total")!.get()).values.map(({ labels, value }) => ({ labels, value })),
-  });
+  // Metrics once every handler has finished (a caller past its deadline does not wait).
+  const counts = async () => {
+    do await new Promise((resolve) => setTimeout(resolve, 10));
+    while (running > 0);
+    const values = async (registry: typeof serverMetrics.registry, name: string) =>
+      (await registry.getSingleMetric(name)!.get()).values.map(({ labels, value }) => ({ labels, value }));
+    return {
+      server: await values(serverMetrics.registry, "levy_rpc_server_requests_total"),
+      client: await values(clientMetrics.registry, "levy_rpc_client_requests_total"),
+    };
+  };
   return { client, stranger, requestIds, counts };
 }
 
