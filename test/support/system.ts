@@ -45,6 +45,8 @@ export async function startEmbeddedSystem(extraEnv: Record<string, string> = {})
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     PORT: String(await freePort()),
     MCP_PORT: String(await freePort()),
+    // Messages cross between services by reference: any mutation of one fails the test.
+    EMBEDDED_RPC_FREEZE_MESSAGES: "true",
     ...extraEnv,
   };
   const grpcPorts = {} as Record<ServiceName, number>;

@@ -35,11 +35,14 @@ const backends: ReadonlyArray<[ServiceName, Starter]> = [
 
 export async function startEmbeddedLevy(options: EmbeddedOptions = {}): Promise<EmbeddedLevy> {
   const env: Record<string, string | undefined> = { ...(options.env ?? process.env), STORAGE: "embedded", EVENTS: "in-process" };
-  // Calls between the services stay in the process (no HTTP/2 on loopback) unless
-  // EMBEDDED_RPC=grpc; the gRPC ports listen either way. See docs/performance.md.
+  // Calls between the services stay in the process (no HTTP/2 on loopback): unary ones
+  // hand the message straight to the peer's handler unless EMBEDDED_RPC=router (through
+  // the peer's Connect router, serialised) or grpc (loopback gRPC); the gRPC ports listen
+  // either way. EMBEDDED_RPC_FREEZE_MESSAGES=true deep-freezes the messages handed over,
+  // so tests catch a handler or caller that mutates one. See docs/performance.md.
   const rpc = env.EMBEDDED_RPC ?? "in-process";
-  if (rpc !== "in-process" && rpc !== "grpc") throw new Error(`EMBEDDED_RPC must be "in-process" or "grpc", not "${rpc}"`);
-  configureInProcessRpc({ enabled: rpc === "in-process" });
+  if (rpc !== "in-process" && rpc !== "router" && rpc !== "grpc") throw new Error(`EMBEDDED_RPC must be "in-process", "router" or "grpc", not "${rpc}"`);
+  configureInProcessRpc({ enabled: rpc !== "grpc", route: rpc === "router" ? "router" : "direct", freezeMessages: env.EMBEDDED_RPC_FREEZE_MESSAGES === "true" });
   // Services call each other in both directions, so every address is fixed before any starts.
   for (const service of serviceNames) {
     const prefix = envPrefix(service);

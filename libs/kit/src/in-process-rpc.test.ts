@@ -51,8 +51,9 @@ describe("in-process RPC between services of one process", () => {
     const client = createRpcClient(Health, createRpcTransport({ baseUrl: `http://127.0.0.1:${server.port}` }));
     const answer = await runWithRequestContext({ requestId: "req_inprocess" }, () => client.check({ service: "" }));
     expect(answer.status).toBe(1);
-    // Connect's binary protocol is the in-process route; gRPC would say application/grpc+proto.
-    expect(seen).toEqual([{ contentType: "application/proto", requestId: "req_inprocess" }]);
+    // The direct route hands the message over, so no body and no content type cross;
+    // the router route would say application/proto, gRPC application/grpc+proto.
+    expect(seen).toEqual([{ contentType: null, requestId: "req_inprocess" }]);
   });
 
   it("maps a service's error exactly as over gRPC", async () => {

@@ -21,7 +21,7 @@ export { startRpcServer, type RpcServer, type RpcServerOptions } from "./rpc-ser
 export { createOpsEndpoints, startOpsServer, type OpsEndpoints, type OpsServer } from "./ops-server.js";
 export { httpServerSettings, createLimitedHttpServer, type HttpServerLimits } from "./http-server-limits.js";
 export { createRpcTransport, createRpcClient, type RpcTransportOptions } from "./rpc-client.js";
-export { configureInProcessRpc, type InProcessRpcOptions } from "./in-process-rpc.js";
+export { configureInProcessRpc, type InProcessRoute, type InProcessRpcOptions } from "./in-process-rpc.js";
 export { hostService, type ServiceModule, type HostOptions, type HostedService } from "./service-host.js";
 export { stopOnSignals, exitOnStartupError } from "./shutdown.js";
 export { createHttpShutdown, defaultHttpGraceMs, type HttpShutdown } from "./http-shutdown.js";

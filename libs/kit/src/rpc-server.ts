@@ -3,7 +3,7 @@
 // interoperate with it. Stopping refuses new streams and waits for in-flight ones.
 import http2 from "node:http2";
 import type { AddressInfo } from "node:net";
-import { createConnectRouter, type ConnectRouter, type Interceptor } from "@connectrpc/connect";
+import type { ConnectRouter, Interceptor } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
 import { toConnectError } from "./connect-errors.js";
 import { registerInProcessServer } from "./in-process-rpc.js";
@@ -58,11 +58,7 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
     });
   });
   const port = (server.address() as AddressInfo).port;
-  const withdraw = registerInProcessServer(port, () => {
-    const inProcess = createConnectRouter({ interceptors, connect: true });
-    options.routes(inProcess);
-    return inProcess.handlers;
-  });
+  const withdraw = registerInProcessServer(port, options.routes, interceptors);
   return {
     port,
     stop: async () => {
