@@ -25,6 +25,9 @@ export function createRpcTransport(options: RpcTransportOptions): Transport {
     interceptors,
     // Keep the HTTP/2 connection warm between calls; reconnect after the peer restarts.
     pingIntervalMs: 30_000,
+    // No gzip between services: on a cluster network compressing a calculation costs
+    // both sides more CPU than the bytes cost (docs/performance.md, issue 17).
+    acceptCompression: [],
     idleConnectionTimeoutMs: 60_000,
   });
   // Embedded mode: a peer in this process is called without HTTP/2 (see in-process-rpc.ts).
