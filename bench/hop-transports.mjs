@@ -73,6 +73,20 @@ const grpcDefinition = {
 /** An "empty" handler: the canned answer, built once. */
 const answer = sampleResponse();
 const connectRoutes = (router) => router.service(CalcEngineService, { calculate: () => answer });
+/** A 10-line answer (about 4 KB), past connect-node's 1 KiB threshold for compressing. */
+const tenLineAnswer = create(CalculateResponseSchema, { calculation: { ...answer.calculation, lineItems: Array.from({ length: 10 }, () => answer.calculation.lineItems[0]) } });
+const tenLineRoutes = (router) => router.service(CalcEngineService, { calculate: () => tenLineAnswer });
+
+/** connect-node gRPC over h2 with a 10-line answer; `acceptCompression: []` turns gzip off. */
+function tenLineGrpc(clientOptions) {
+  return {
+    serve: async () => {
+      const server = http2.createServer(connectNodeAdapter({ routes: tenLineRoutes }));
+      return { port: await listen(server), close: () => server.close() };
+    },
+    connect: (port) => connectClient(createGrpcTransport({ baseUrl: `http://127.0.0.1:${port}`, ...clientOptions })),
+  };
+}
 
 function listen(server) {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server.address().port)));
@@ -81,6 +95,15 @@ function listen(server) {
 function connectClient(transport) {
   const client = createClient(CalcEngineService, transport);
   return { call: (request) => client.calculate(request), close: async () => {} };
+}
+
+function grpcJsClient(port) {
+  const Client = grpc.makeGenericClientConstructor(grpcDefinition, "CalcEngineService");
+  const client = new Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+  return {
+    call: (request) => new Promise((resolve, reject) => client.calculate(request, (error, response) => (error ? reject(error) : resolve(response)))),
+    close: async () => client.close(),
+  };
 }
 
 /** name → { serve(): {port, close}, connect(port): {call(request), close} } */
@@ -111,6 +134,19 @@ export const transports = {
       return { ...client, close: async () => agent.destroy() };
     },
   },
+  // Half a switch: grpc-js only as the client, against today's connect-node server (the
+  // gRPC protocol both speak), to see what a client-side change alone would save.
+  "grpc-js client, connect-node server": {
+    serve: async () => {
+      const server = http2.createServer(connectNodeAdapter({ routes: connectRoutes }));
+      return { port: await listen(server), close: () => server.close() };
+    },
+    connect: (port) => grpcJsClient(port),
+  },
+  // Today's transport with a larger answer, with connect-node's default (gzip above
+  // 1 KiB) and with compression off, as Levy's clients now ask (libs/kit rpc-client.ts).
+  "connect-node gRPC h2, 10 lines, gzip": tenLineGrpc({}),
+  "connect-node gRPC h2, 10 lines, no compression": tenLineGrpc({ acceptCompression: [] }),
   "grpc-js": {
     serve: async () => {
       const server = new grpc.Server();
@@ -120,13 +156,6 @@ export const transports = {
       );
       return { port, close: () => server.forceShutdown() };
     },
-    connect: (port) => {
-      const Client = grpc.makeGenericClientConstructor(grpcDefinition, "CalcEngineService");
-      const client = new Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-      return {
-        call: (request) => new Promise((resolve, reject) => client.calculate(request, (error, response) => (error ? reject(error) : resolve(response)))),
-        close: async () => client.close(),
-      };
-    },
+    connect: (port) => grpcJsClient(port),
   },
 };

@@ -133,6 +133,23 @@ export function describeCalculations(mode: string, startSystem: () => Promise<Sy
       expect(missing.body.error.error_code).toBe("PRODUCT_NOT_FOUND");
     });
 
+    it("looks up all products of an order in one catalog call", async () => {
+      // Catalog's own request counter (its ops port's /metrics) shows the calls it served.
+      const served = async (method: string) => {
+        const text = await (await fetch(`http://127.0.0.1:${system.opsPorts.catalog}/metrics`)).text();
+        const pattern = new RegExp(`^levy_rpc_server_requests_total\\{[^}]*method="levy\\.catalog\\.v1\\.CatalogService/${method}"[^}]*\\} (\\S+)$`, "gm");
+        return [...text.matchAll(pattern)].reduce((sum, match) => sum + Number(match[1]), 0);
+      };
+      const skus = ["batch-a", "batch-b", "batch-c", "batch-d"];
+      for (const sku of skus) await api("/tax/products", { key, body: { reference_product_id: sku, reference_product_name: sku, product_category: "GENERAL_MERCHANDISE" } });
+      const before = { one: await served("GetProduct"), batch: await served("BatchGetProducts") };
+      const lines = [...skus, "batch-a"].map((sku, index) => ({ amount: 1000, reference_product_id: sku, reference_line_item_id: `l${index}` }));
+      const response = await calc({ customer: { address: address("US", "19103", "PA") }, order_details: { customer_currency_code: "USD", line_items: lines } });
+      expect(response.status).toBe(200);
+      expect(response.body.line_items.map((line: any) => line.product.reference_product_id)).toEqual([...skus, "batch-a"]);
+      expect({ one: (await served("GetProduct")) - before.one, batch: (await served("BatchGetProducts")) - before.batch }).toEqual({ one: 0, batch: 1 });
+    });
+
     it("validates the body with field-named errors", async () => {
       const base = { customer: { address: address("US", "48226", "MI") }, order_details: { customer_currency_code: "USD", line_items: [{ amount: 100, product_category: "GENERAL_MERCHANDISE" }] } };
       const missing = await calc({ customer: base.customer });

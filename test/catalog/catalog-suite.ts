@@ -220,6 +220,23 @@ export function describeCatalog(mode: string, startSystem: () => Promise<SystemU
       });
     });
 
+    describe("products without calc-engine", () => {
+      // The category list is shared reference data (@levy/kit): catalog checks it itself,
+      // so catalog and calc-engine do not call each other in a cycle.
+      it("checks product categories while calc-engine is down", async () => {
+        await system.restart("catalog");
+        await system.stopService("calc-engine");
+        try {
+          const created = await api("/tax/products", { key, body: { reference_product_id: "sku-alone", reference_product_name: "Lamp", product_category: "GENERAL_MERCHANDISE" } });
+          expect(created.status).toBe(200);
+          const unknown = await api("/tax/products", { key, body: { reference_product_id: "sku-alone-2", reference_product_name: "x", product_category: "SPACESHIPS" } });
+          expect(unknown.body.error).toMatchObject({ error_code: "invalid_field", error_meta: { field: "product_category" } });
+        } finally {
+          await system.restart("calc-engine");
+        }
+      });
+    });
+
     describe("merchants", () => {
       const merchant = {
         reference_merchant_id: "m-1",

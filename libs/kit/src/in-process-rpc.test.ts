@@ -67,13 +67,13 @@ describe("in-process RPC between services of one process", () => {
     expect(fromConnectError(error)).toMatchObject({ code: "customer_not_found", message: "no customer cus_1" });
   });
 
-  it("goes over gRPC when switched off, and finds a stopped peer unavailable", async () => {
+  it("goes over the network (Connect protocol, HTTP/2) when switched off, and finds a stopped peer unavailable", async () => {
     configureInProcessRpc({ enabled: false });
     const seen: Array<{ contentType: string | null; requestId: string | null }> = [];
     const server = await startPeer(seen);
     const client = createRpcClient(Health, createRpcTransport({ baseUrl: `http://127.0.0.1:${server.port}` }));
     await client.check({ service: "" });
-    expect(seen[0]!.contentType).toBe("application/grpc+proto");
+    expect(seen[0]!.contentType).toBe("application/proto");
     await server.stop();
     const error = await client.check({ service: "" }).catch((caught: unknown) => caught);
     expect(fromConnectError(error).code).toBe("upstream_unavailable");

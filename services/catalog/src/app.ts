@@ -1,13 +1,11 @@
 // Wires the catalog service: its own database, the three stores and the RPC surface.
-// Product categories are checked against calc-engine and merchant addresses against
-// geo-resolver, which own those rules.
-import { createRpcClient, createRpcTransport, startService, type RunningService } from "@levy/kit";
+// Product categories are checked against the shared category list (@levy/kit, reference
+// data fixed at build time) and merchant addresses against geo-resolver, which owns them.
+import { createRpcClient, createRpcTransport, isTaxCategory, startService, type RunningService } from "@levy/kit";
 import type { EventBus } from "@levy/events";
-import { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 import { GeoResolverService } from "@levy/proto/levy/geo_resolver/v1/geo_resolver_pb.js";
 import { createAddressCheck } from "./adapters/address-check.js";
-import { createCategoryCheck } from "./adapters/category-check.js";
 import { createCustomerStore } from "./adapters/customer-store.js";
 import { createMerchantStore } from "./adapters/merchant-store.js";
 import { createProductStore } from "./adapters/product-store.js";
@@ -26,10 +24,6 @@ export function startCatalog(options: StartCatalogOptions = {}): Promise<Running
     env: options.env,
     sharedBus: options.sharedBus,
     build: async ({ store, config, metrics }) => {
-      const calcEngine = createRpcClient(
-        CalcEngineService,
-        createRpcTransport({ baseUrl: config.calcEngineUrl, interceptors: [metrics.clientInterceptor] }),
-      );
       const certificates = createRpcClient(
         CertificatesService,
         createRpcTransport({ baseUrl: config.certificatesUrl, interceptors: [metrics.clientInterceptor] }),
@@ -43,7 +37,7 @@ export function startCatalog(options: StartCatalogOptions = {}): Promise<Running
         (await certificates.getBuyerStatus({ scope, customer })).buyerDeleted;
       const stores = {
         customers: await createCustomerStore(store),
-        products: await createProductStore(store, createCategoryCheck(calcEngine)),
+        products: await createProductStore(store, async (code) => isTaxCategory(code)),
         merchants: await createMerchantStore(store),
       };
       return {

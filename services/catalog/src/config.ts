@@ -3,7 +3,6 @@ import { hostingSettings, infrastructureSettings, upstreamUrlSetting } from "@le
 export const catalogSettings = {
   ...hostingSettings("catalog"),
   ...infrastructureSettings,
-  calcEngineUrl: upstreamUrlSetting("calc-engine"),
   certificatesUrl: upstreamUrlSetting("certificates"),
   geoResolverUrl: upstreamUrlSetting("geo-resolver"),
 };

@@ -2,7 +2,7 @@
 // is, where the customer is, which jurisdictions tax it, and the tax of every line.
 import { create } from "@bufbuild/protobuf";
 import type { Client } from "@connectrpc/connect";
-import { LevyError, assertOrderAmount, invalidField, newId } from "@levy/kit";
+import { LevyError, assertOrderAmount, invalidField, isTaxCategory, newId, taxCategoryName } from "@levy/kit";
 import type { Scope } from "@levy/storage";
 import {
   type Calculation,
@@ -18,7 +18,6 @@ import type { Address } from "@levy/proto/levy/common/v1/common_pb.js";
 import type { GeoResolverService, ResolveLocationResponse } from "@levy/proto/levy/geo_resolver/v1/geo_resolver_pb.js";
 import { isAcceptedCurrency } from "../domain/currencies.js";
 import type { AppliedJurisdiction, LineOverride } from "../domain/determine.js";
-import { isTaxCategory, taxCategoryName } from "../domain/tax-categories.js";
 import { isEuMemberState, isValidEuVatId } from "../domain/vat-ids.js";
 import type { RateBook } from "../rates/rate-book.js";
 import type { CertificateExemptions } from "../exemptions/certificate-exemptions.js";
@@ -77,36 +76,41 @@ async function customerFacts(deps: CalculationDeps, scope: Scope, input: Custome
   return { type, id: customer.id, referenceCustomerId: customer.referenceCustomerId, exempt: customer.isTaxExempt };
 }
 
+/**
+ * What each line is: its stored product (all of an order's products fetched from catalog
+ * in one BatchGetProducts call) or its product_category. Lines are checked in order, so
+ * the first bad line names the error, as before.
+ */
 async function productFacts(deps: CalculationDeps, scope: Scope, order: OrderDetailsInput, path: string): Promise<ProductFacts[]> {
-  const cache = new Map<string, Promise<ProductFacts>>();
-  return Promise.all(
-    order.lineItems.map((line, index) => {
-      const field = `${path}.line_items[${index}]`;
-      if (line.referenceProductId !== "") {
-        let found = cache.get(line.referenceProductId);
-        if (!found) {
-          found = deps.catalog
-            .getProduct({ scope: { accountId: scope.accountId, livemode: scope.livemode }, referenceProductId: line.referenceProductId })
-            .then(({ product }) => ({ category: product!.productCategory, referenceProductId: product!.referenceProductId, name: product!.referenceProductName }));
-          cache.set(line.referenceProductId, found);
-        }
-        return found.then((product) => {
-          if (line.productCategory !== "" && line.productCategory !== product.category) {
-            throw invalidField(`${field}.product_category`, `product_category ${line.productCategory} contradicts product ${product.referenceProductId}'s category ${product.category}`);
-          }
-          return product;
-        });
-      }
-      if (line.productCategory === "") {
-        throw new LevyError("missing_field", `${field}.product_category is required (or reference_product_id)`, { field: `${field}.product_category`, expected: "string", received: "undefined" });
-      }
-      if (!isTaxCategory(line.productCategory)) {
-        throw new LevyError("unknown_tax_category", `${field}.product_category: unknown category ${line.productCategory.slice(0, 60)}`, { field: `${field}.product_category` });
-      }
-      // Default products are named after their category.
-      return Promise.resolve({ category: line.productCategory, referenceProductId: line.productCategory, name: taxCategoryName(line.productCategory) });
-    }),
-  );
+  order.lineItems.forEach((line, index) => {
+    if (line.referenceProductId !== "") return;
+    const field = `${path}.line_items[${index}]`;
+    if (line.productCategory === "") {
+      throw new LevyError("missing_field", `${field}.product_category is required (or reference_product_id)`, { field: `${field}.product_category`, expected: "string", received: "undefined" });
+    }
+    if (!isTaxCategory(line.productCategory)) {
+      throw new LevyError("unknown_tax_category", `${field}.product_category: unknown category ${line.productCategory.slice(0, 60)}`, { field: `${field}.product_category` });
+    }
+  });
+  const stored = await storedProducts(deps, scope, order);
+  return order.lineItems.map((line, index) => {
+    // Default products are named after their category.
+    if (line.referenceProductId === "") return { category: line.productCategory, referenceProductId: line.productCategory, name: taxCategoryName(line.productCategory) };
+    const product = stored.get(line.referenceProductId);
+    if (!product) throw new LevyError("PRODUCT_NOT_FOUND", `no product with reference_product_id ${line.referenceProductId.slice(0, 100)}`);
+    if (line.productCategory !== "" && line.productCategory !== product.category) {
+      throw invalidField(`${path}.line_items[${index}].product_category`, `product_category ${line.productCategory} contradicts product ${product.referenceProductId}'s category ${product.category}`);
+    }
+    return product;
+  });
+}
+
+/** The order's stored products by reference_product_id: one catalog call, none without any. */
+async function storedProducts(deps: CalculationDeps, scope: Scope, order: OrderDetailsInput): Promise<Map<string, ProductFacts>> {
+  const ids = [...new Set(order.lineItems.map((line) => line.referenceProductId).filter((id) => id !== ""))];
+  if (ids.length === 0) return new Map();
+  const { products } = await deps.catalog.batchGetProducts({ scope: { accountId: scope.accountId, livemode: scope.livemode }, referenceProductIds: ids });
+  return new Map(products.map((product) => [product.referenceProductId, { category: product.productCategory, referenceProductId: product.referenceProductId, name: product.referenceProductName }]));
 }
 
 /** `perUnit`: platform lines, whose `amount` is the unit price (line value = amount × quantity). */

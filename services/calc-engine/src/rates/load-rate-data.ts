@@ -3,7 +3,7 @@
 // rules naming unknown jurisdictions, categories or rate keys.
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { isTaxCategory } from "../domain/tax-categories.js";
+import { isTaxCategory } from "@levy/kit";
 import {
   type JurisdictionData,
   type RateDataFile,

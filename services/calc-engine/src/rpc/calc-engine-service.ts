@@ -1,9 +1,8 @@
 // levy.calc_engine.v1.CalcEngineService.
 import type { ConnectRouter } from "@connectrpc/connect";
-import { LevyError, scopeFrom } from "@levy/kit";
+import { LevyError, scopeFrom, taxCategories } from "@levy/kit";
 import { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { type CalculationDeps, calculate, calculatePlatform } from "../calculations/calculate.js";
-import { taxCategories } from "../domain/tax-categories.js";
 import type { CalculationMetrics } from "../calculations/calculation-metrics.js";
 
 const unobserved: CalculationMetrics = { observe: (run) => run() };

@@ -14,6 +14,8 @@ export interface ProductInput {
 export interface ProductStore {
   upsert(scope: Scope, input: ProductInput): Promise<{ product: Stored<ProductRecord>; created: boolean }>;
   get(scope: Scope, referenceProductId: string): Promise<Stored<ProductRecord>>;
+  /** The live products among `referenceProductIds`; missing or deleted ones are left out. */
+  getLive(scope: Scope, referenceProductIds: readonly string[]): Promise<Stored<ProductRecord>[]>;
   list(scope: Scope, limit: number, cursor: string | undefined): Promise<{ items: Stored<ProductRecord>[]; nextCursor: string | null }>;
   delete(scope: Scope, referenceProductId: string): Promise<Stored<ProductRecord>>;
 }
@@ -72,6 +74,10 @@ export async function createProductStore(store: Store, isKnownCategory: Category
       }
     },
     get,
+    async getLive(scope, referenceProductIds) {
+      const found = await Promise.all([...new Set(referenceProductIds)].map((id) => products.get(scope, id)));
+      return found.filter((product): product is Stored<ProductRecord> => product !== null && product.deleted_at === null);
+    },
     async list(scope, limit, cursor) {
       const page = await products.list(scope, { where: { deleted_at: null }, limit, ...(cursor ? { cursor } : {}) });
       return { items: page.items, nextCursor: page.nextCursor };

@@ -1,14 +1,17 @@
 // Product RPCs.
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
-import { scopeFrom } from "@levy/kit";
+import { invalidField, scopeFrom } from "@levy/kit";
 import type { CatalogService, ProductSchema } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import type { Scope, Stored } from "@levy/storage";
 import type { ProductStore } from "../adapters/product-store.js";
 import type { ProductRecord } from "../domain/product.js";
 import { clampLimit, withCursorErrors } from "./paging.js";
 
-type ProductHandlers = Pick<ServiceImpl<typeof CatalogService>, "upsertProduct" | "getProduct" | "listProducts" | "deleteProduct">;
+type ProductHandlers = Pick<ServiceImpl<typeof CatalogService>, "upsertProduct" | "getProduct" | "batchGetProducts" | "listProducts" | "deleteProduct">;
+
+/** Most ids one BatchGetProducts may name: an order's most lines. */
+export const maxBatchProducts = 1000;
 
 function productMessage(record: Stored<ProductRecord>, scope: Scope): MessageInitShape<typeof ProductSchema> {
   return {
@@ -35,6 +38,14 @@ export function productHandlers(products: ProductStore): ProductHandlers {
     getProduct: async (request) => {
       const scope = scopeFrom(request.scope);
       return { product: productMessage(await products.get(scope, request.referenceProductId), scope) };
+    },
+    batchGetProducts: async (request) => {
+      if (request.referenceProductIds.length > maxBatchProducts) {
+        throw invalidField("reference_product_ids", `at most ${maxBatchProducts} reference_product_ids per call`);
+      }
+      const scope = scopeFrom(request.scope);
+      const found = await products.getLive(scope, request.referenceProductIds);
+      return { products: found.map((record) => productMessage(record, scope)) };
     },
     listProducts: async (request) => {
       const scope = scopeFrom(request.scope);

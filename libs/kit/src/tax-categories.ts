@@ -1,6 +1,7 @@
-// The product tax categories Levy knows. Taxability per jurisdiction lives with the
-// rate data; this list is what clients may send as product_category and what
-// list_tax_categories shows.
+// The product tax categories Levy knows: reference data fixed at build time, shared so
+// that calc-engine (which prices them and serves list_tax_categories) and catalog (which
+// refuses a product of an unknown category) read one list without calling each other.
+// Taxability per jurisdiction lives with calc-engine's rate data.
 export interface TaxCategory {
   readonly code: string;
   readonly name: string;
