@@ -23,6 +23,13 @@ export interface SystemUnderTest {
   stopService(service: ServiceName, signal?: "SIGTERM" | "SIGKILL"): Promise<void>;
   /** Starts a second MCP bridge beside the first (same upstreams), with extra settings. */
   startMcpBridgeReplica(extraEnv?: Record<string, string>): Promise<McpBridgeReplica>;
+  /** Distributed only: a second gateway process on the same databases and Kafka topics. */
+  startGatewayReplica(extraEnv?: Record<string, string>): Promise<GatewayReplica>;
+  stop(): Promise<void>;
+}
+
+export interface GatewayReplica {
+  readonly restUrl: string;
   stop(): Promise<void>;
 }
 
@@ -89,6 +96,9 @@ export async function startEmbeddedSystem(extraEnv: Record<string, string> = {})
       const replica = await startMcpBridge({ env: replicaEnv });
       return { mcpUrl: `http://127.0.0.1:${replica.publicPort}`, stop: () => replica.stop() };
     },
+    startGatewayReplica: () => {
+      throw new Error("embedded mode runs one gateway; a second one needs distributed mode");
+    },
     stop: () => levy.stop(),
   };
 }
@@ -139,6 +149,11 @@ export async function startDistributedSystem(
       const mcpPort = await freePort();
       const replica = await cluster.startReplica("mcp-bridge", { MCP_PORT: String(mcpPort), ...extraEnv });
       return { mcpUrl: `http://127.0.0.1:${mcpPort}`, stop: () => replica.stop() };
+    },
+    startGatewayReplica: async (extraEnv = {}) => {
+      const restPort = await freePort();
+      const replica = await cluster.startReplica("gateway", { PORT: String(restPort), ...extraEnv });
+      return { restUrl: `http://127.0.0.1:${restPort}`, stop: () => replica.stop() };
     },
     stop: () => cluster.stop(),
   };

@@ -57,7 +57,7 @@ export async function startEmbeddedLevy(options: EmbeddedOptions = {}): Promise<
       started.push(service);
       services[name] = service;
     }
-    const gateway = await startGateway({ env });
+    const gateway = await startGateway({ env, sharedBus });
     started.push({ ...gateway, logger: gateway.logger });
     const mcpBridge = await startMcpBridge({ env, sharedBus });
     started.push(mcpBridge);

@@ -46,7 +46,8 @@ export function outboxScopeOf(owner: string): Scope {
 }
 
 export interface OutboxSource {
-  readonly collection: Collection<OutboxDocument & Record<string, unknown>>;
+  /** Only read and updated by id (the gateway passes its unscoped key records through this). */
+  readonly collection: Pick<Collection<OutboxDocument & Record<string, unknown>>, "get" | "update">;
   readonly topic: string;
 }
 

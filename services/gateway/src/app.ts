@@ -13,6 +13,8 @@ import {
   hostService,
   LevyError,
   loadConfig,
+  newId,
+  openEventBus,
   openStore,
   type Logger,
 } from "@levy/kit";
@@ -21,6 +23,10 @@ import { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import { LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
 import { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 import { createClient } from "@connectrpc/connect";
+import type { EventBus } from "@levy/events";
+import { withVerifiedKeyCache } from "./adapters/cached-key-store.js";
+import { followKeyChanges } from "./adapters/key-change-events.js";
+import { createVerifiedKeyCache } from "./adapters/verified-key-cache.js";
 import { createIdempotencyStore } from "./adapters/idempotency-store.js";
 import { createKeyStore, type KeyStore } from "./adapters/key-store.js";
 import { createRateLimitStore } from "./adapters/rate-limit-store.js";
@@ -40,6 +46,8 @@ import { logBreakerTransitions } from "./upstream/breaker-log.js";
 export interface StartGatewayOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly logger?: Logger;
+  /** Embedded mode: the in-process bus every service of the process shares. */
+  readonly sharedBus?: EventBus;
 }
 
 export interface RunningGateway {
@@ -66,7 +74,15 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
   });
   const metrics = createServiceMetrics("gateway");
   const store = await openStore("gateway", config, metrics.registry, logger);
-  const keyStore = await createKeyStore(store, { current: secrets.apiKeyPepper, previous: secrets.previousApiKeyPepper }, logger);
+  const bus = await openEventBus("gateway", config, options.sharedBus);
+  const ownsBus = bus !== options.sharedBus;
+  const peppers = { current: secrets.apiKeyPepper, previous: secrets.previousApiKeyPepper };
+  const storedKeys = await createKeyStore(store, peppers, { logger, bus, registry: metrics.registry });
+  storedKeys.outbox?.start(config.keyOutboxIntervalMs);
+  const keyCache = createVerifiedKeyCache({ maxEntries: config.apiKeyCacheSize, maxAgeMs: config.apiKeyCacheMaxAgeMs });
+  // Every replica keeps its own cache, so every replica needs every change: one group each.
+  const keyChanges = await followKeyChanges(bus, newId("gateway-key-changes"), keyCache);
+  const keyStore = withVerifiedKeyCache(storedKeys, keyCache, secrets.apiKeyPepper);
   const breakerOptions = {
     timeoutMs: config.upstreamTimeoutMs,
     resetTimeoutMs: config.breakerResetMs,
@@ -149,6 +165,9 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
         ledger.breaker.shutdown();
         certificates.breaker.shutdown();
         certificateIntake.breaker.shutdown();
+        await keyChanges.close();
+        await storedKeys.outbox?.stop();
+        if (ownsBus) await bus.close();
         await store.close();
       },
     },

@@ -17,6 +17,21 @@ export const gatewaySettings = {
     "the pepper before a rotation: keys hashed with it still verify and are re-hashed with API_KEY_PEPPER on first use (at least 32 characters)",
     z.string().min(32).optional(),
   ),
+  apiKeyCacheSize: setting(
+    "API_KEY_CACHE_SIZE",
+    "verified API keys kept in memory per gateway (least recently used go first); 0 asks the store on every request",
+    z.coerce.number().int().min(0).default(10_000),
+  ),
+  apiKeyCacheMaxAgeMs: setting(
+    "API_KEY_CACHE_MAX_AGE_MS",
+    "longest a verified API key stays cached; revocations reach every gateway through an event at once, this bounds staleness should one be lost",
+    configSchemas.positiveInt(60_000),
+  ),
+  keyOutboxIntervalMs: setting(
+    "KEY_OUTBOX_INTERVAL_MS",
+    "how often the gateway re-publishes key revocation events a failed publish or a crash left behind",
+    configSchemas.positiveInt(5_000),
+  ),
   catalogUrl: upstreamUrlSetting("catalog"),
   calcEngineUrl: upstreamUrlSetting("calc-engine"),
   ledgerUrl: upstreamUrlSetting("ledger"),

@@ -1,11 +1,15 @@
 // Accounts and API keys, stored as platform-owned (system) records. A key is found by
 // the HMAC of the presented secret and compared in constant time; revocation is a
-// field checked on every lookup, so it takes effect on the next request.
+// field checked on every lookup. With an event bus, a revocation and a change of an
+// account's pinned version are also published (through an outbox on the record), so
+// the gateways' verified-key caches (cached-key-store.ts) drop what they hold.
 // Pepper rotation: with a previous pepper configured, a key not found under the current
 // pepper is looked up under the previous one and, when found, re-hashed with the current
 // pepper on the spot (only the presented secret allows that), so keys move over as they
 // are used and the previous pepper can be dropped once they have.
-import { LevyError, epochSeconds, newId, type Logger } from "@levy/kit";
+import { LevyError, epochSeconds, newId, type Logger, type Outbox } from "@levy/kit";
+import type { EventBus, EventEnvelope } from "@levy/events";
+import type { Registry } from "prom-client";
 import { StorageError, type Page, type Store, type Stored, type SystemCollection } from "@levy/storage";
 import { type ApiVersion, currentApiVersion } from "../domain/api-versions.js";
 import {
@@ -16,12 +20,15 @@ import {
   hashesEqual,
   parseApiKey,
 } from "../domain/api-keys.js";
+import { accountChangedEvent, createKeyChangeOutbox, keyRevokedEvent } from "./key-change-events.js";
 
 export interface Account {
   id: string;
   name: string;
   pinned_api_version: ApiVersion;
   created_at: number;
+  /** Change events not yet published (the outbox). */
+  pending_events?: EventEnvelope[];
 }
 
 export interface ApiKeyRecord {
@@ -33,6 +40,8 @@ export interface ApiKeyRecord {
   display_prefix: string;
   created_at: number;
   revoked_at: number | null;
+  /** Change events not yet published (the outbox). */
+  pending_events?: EventEnvelope[];
 }
 
 export interface IssuedKey {
@@ -74,7 +83,21 @@ export interface Peppers {
   readonly previous?: string | undefined;
 }
 
-export async function createKeyStore(store: Store, peppers: Peppers, logger?: Logger): Promise<KeyStore> {
+export interface KeyStoreOptions {
+  readonly logger?: Logger | undefined;
+  /** Where key and account changes are published; without it nothing is. */
+  readonly bus?: EventBus | undefined;
+  /** Where the outbox's pending-events gauge is exported. */
+  readonly registry?: Registry | undefined;
+}
+
+export interface KeyStoreWithOutbox extends KeyStore {
+  /** Publishes the change events (null without a bus); its relay is started by the caller. */
+  readonly outbox: Outbox | null;
+}
+
+export async function createKeyStore(store: Store, peppers: Peppers, options: KeyStoreOptions = {}): Promise<KeyStoreWithOutbox> {
+  const { logger } = options;
   const pepper = peppers.current;
   const accounts: SystemCollection<Account> = await store.systemCollection<Account>({ name: "accounts" });
   const keys: SystemCollection<ApiKeyRecord> = await store.systemCollection<ApiKeyRecord>({
@@ -82,6 +105,25 @@ export async function createKeyStore(store: Store, peppers: Peppers, logger?: Lo
     uniqueIndexes: [{ name: "api_keys_hash", fields: ["hash"] }],
     indexes: [{ name: "api_keys_account", fields: ["account_id"] }],
   });
+  const outbox =
+    options.bus && logger ? await createKeyChangeOutbox({ store, bus: options.bus, keys, accounts, logger, registry: options.registry }) : null;
+
+  /** Writes `set` on the record together with its change event, then publishes the event. */
+  async function updateWithEvent<T extends { id: string; pending_events?: EventEnvelope[] }>(
+    collection: SystemCollection<T>,
+    source: "api_keys" | "accounts",
+    record: Stored<T>,
+    set: Partial<T>,
+    event: EventEnvelope,
+  ): Promise<Stored<T>> {
+    if (!outbox) return collection.update(record.id, { expectedVersion: record.version, set });
+    const scope = { accountId: event.account_id, livemode: event.livemode };
+    await outbox.announce(scope, source, record.id, [event]);
+    const pending_events = [...(record.pending_events ?? []), event];
+    const updated = await collection.update(record.id, { expectedVersion: record.version, set: { ...set, pending_events } });
+    await outbox.flush(scope, source, record.id);
+    return updated;
+  }
 
   async function issueKey(accountId: string, kind: KeyKind, livemode: boolean): Promise<IssuedKey> {
     const secret = generateApiKey(kind, livemode);
@@ -138,6 +180,7 @@ export async function createKeyStore(store: Store, peppers: Peppers, logger?: Lo
   }
 
   return {
+    outbox,
     async createAccount(name, apiVersion = currentApiVersion) {
       const account: Account = { id: newId("acct"), name, pinned_api_version: apiVersion, created_at: epochSeconds() };
       await accounts.insert(account);
@@ -155,7 +198,8 @@ export async function createKeyStore(store: Store, peppers: Peppers, logger?: Lo
     },
     async pinApiVersion(accountId, apiVersion) {
       const account = await requireAccount(accountId);
-      return accounts.update(accountId, { expectedVersion: account.version, set: { pinned_api_version: apiVersion } });
+      const event = accountChangedEvent({ id: accountId, pinned_api_version: apiVersion });
+      return updateWithEvent(accounts, "accounts", account, { pinned_api_version: apiVersion }, event);
     },
     async issueKey(accountId, kind, livemode) {
       await requireAccount(accountId);
@@ -165,7 +209,7 @@ export async function createKeyStore(store: Store, peppers: Peppers, logger?: Lo
       const key = await keys.get(keyId);
       if (!key) throw new LevyError("key_not_found", `no API key ${keyId}`);
       if (key.revoked_at !== null) return key;
-      return keys.update(keyId, { expectedVersion: key.version, set: { revoked_at: epochSeconds() } });
+      return updateWithEvent(keys, "api_keys", key, { revoked_at: epochSeconds() }, keyRevokedEvent(key));
     },
     async verify(secret) {
       const parsed = parseApiKey(secret);

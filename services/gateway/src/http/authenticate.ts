@@ -1,5 +1,6 @@
 // Bearer API keys on /tax/*: each key resolves to exactly one account and one mode.
-// The key store is asked on every request, so a revoked key fails on the next one.
+// The key store caches verified keys and drops a revoked one before the revocation is
+// answered, so a revoked key fails on the next request (cached-key-store.ts).
 import type { NextFunction, Request, Response } from "express";
 import { LevyError } from "@levy/kit";
 import type { KeyStore } from "../adapters/key-store.js";

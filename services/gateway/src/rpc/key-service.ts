@@ -1,5 +1,5 @@
 // levy.gateway.v1.KeyService: other services (the MCP bridge) verify API keys here,
-// against the same store the REST API uses, so revocation is immediate everywhere.
+// through the same cached key store the REST API uses, so a revocation counts for both.
 import type { ConnectRouter } from "@connectrpc/connect";
 import { KeyKind, KeyService } from "@levy/proto/levy/gateway/v1/gateway_pb.js";
 import type { KeyStore } from "../adapters/key-store.js";
