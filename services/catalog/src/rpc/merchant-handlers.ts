@@ -6,7 +6,7 @@ import { LevyError, invalidField, scopeFrom } from "@levy/kit";
 import type { CatalogService, MerchantSchema, TaxId as TaxIdMessage } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import type { Address } from "@levy/proto/levy/common/v1/common_pb.js";
 import type { Scope, Stored } from "@levy/storage";
-import type { AddressCheck } from "../adapters/address-check.js";
+import { type AddressCheck, addressMessage } from "../adapters/address-check.js";
 import type { MerchantStore } from "../adapters/merchant-store.js";
 import { isValidEmail } from "../domain/customer.js";
 import { type MerchantAddress, type MerchantRecord, assertReferenceMerchantId } from "../domain/merchant.js";
@@ -51,19 +51,7 @@ function merchantMessage(record: Stored<MerchantRecord>, scope: Scope): MessageI
     referenceMerchantId: record.reference_merchant_id,
     name: record.name,
     email: record.email ?? "",
-    ...(address
-      ? {
-          defaultAddress: {
-            addressLine1: address.address_line_1,
-            addressLine2: address.address_line_2,
-            addressCity: address.address_city,
-            addressProvince: address.address_province,
-            addressPostalCode: address.address_postal_code,
-            addressCountry: address.address_country,
-            addressType: address.address_type,
-          },
-        }
-      : {}),
+    ...(address ? { defaultAddress: addressMessage(address) } : {}),
     taxIds: record.tax_ids.map((taxId) => ({ ...taxId })),
     createdAt: BigInt(record.created_at),
     updatedAt: BigInt(record.updated_at),

@@ -55,17 +55,10 @@ export function presentKey(record: ApiKeyRecord) {
   };
 }
 
+/** A key just issued: the one answer that carries its secret. */
 export function presentIssuedKey(issued: IssuedKey) {
-  const { record } = issued;
-  return {
-    object: "api_key",
-    id: record.id,
-    account_id: record.account_id,
-    kind: record.kind,
-    mode: record.livemode ? "live" : "test",
-    secret: issued.secret,
-    created_at: record.created_at,
-  };
+  const { revoked: _revoked, revoked_at: _revokedAt, ...key } = presentKey(issued.record);
+  return { ...key, secret: issued.secret };
 }
 
 export function adminRoutes(keyStore: KeyStore, adminToken: string): Router {
