@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import "./kafka-bus.js";
 
 const require = createRequire(import.meta.url);
@@ -35,5 +35,17 @@ describe("kafkajs request queue once the Kafka adapter is loaded", () => {
     queue.scheduleCheckPendingRequests();
     expect(queue.throttleCheckTimeoutId).not.toBeNull();
     clearTimeout(queue.throttleCheckTimeoutId!);
+  });
+});
+
+describe("kafkajs request-timeout sweep once the Kafka adapter is loaded", () => {
+  it("sweeps a connection's in-flight requests every second, not every 100 ms", () => {
+    const every = vi.spyOn(globalThis, "setInterval");
+    const queue = new RequestQueue({ maxInFlightRequests: 1, requestTimeout: 30_000, enforceRequestTimeout: true, clientId: "test", broker: "b", logger: silent });
+    (queue as unknown as { scheduleRequestTimeoutCheck(): void }).scheduleRequestTimeoutCheck();
+    expect(every).toHaveBeenCalledTimes(1);
+    expect(every.mock.calls[0]![1]).toBe(1000);
+    queue.destroy();
+    every.mockRestore();
   });
 });
