@@ -53,6 +53,17 @@ export function describeFrontDoor(mode: string, startSystem: () => Promise<Syste
     });
     afterAll(() => system?.stop());
 
+    it("answers JSON with its type and length and no ETag, so a conditional GET gets the answer again (issue 17)", async () => {
+      const list = await api("/tax/customers?limit=10", { key: account.testSecret });
+      expect(list.status).toBe(200);
+      expect(list.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect(Number(list.headers.get("content-length"))).toBe(Buffer.byteLength(JSON.stringify(list.body)));
+      expect(list.headers.get("etag")).toBeNull();
+      const again = await api("/tax/customers?limit=10", { key: account.testSecret, headers: { "if-none-match": "*" } });
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(list.body);
+    });
+
     describe("body errors use the shape of the request's version", () => {
       const malformed = '{"email": ';
       const huge = JSON.stringify({ name: "x".repeat(2_000_000) });

@@ -6,6 +6,7 @@
 // so several Levy installations (or test runs) can share one Kafka cluster without reading
 // each other's events; callers and metrics keep using the plain names.
 // SASL and TLS (kafka-security.ts) apply to every connection: producer, consumers, admin.
+import "./kafkajs-idle-fix.js";
 import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type Producer } from "kafkajs";
 import { deadLetter, deadLetterTopic, defaultMaxAttempts, deliverWithRetries } from "./deliver-with-retries.js";
 import { parseEnvelope } from "./create-event.js";
@@ -31,6 +32,14 @@ export interface KafkaTopicOptions {
   /** Default: the cluster's `default.replication.factor`. */
   readonly replicationFactor?: number | undefined;
 }
+
+/**
+ * A fetch is a long poll: the broker answers as soon as a message arrives, else after
+ * maxWaitTimeInMs, so the wait sets the idle cost (a fetch and a heartbeat per period)
+ * and how long a disconnect waits for the fetch under way, not the delivery latency.
+ * Heartbeats ride on the fetch loop, well inside the session timeout.
+ */
+const consumerTimings = { sessionTimeout: 10_000, heartbeatInterval: 2000, maxWaitTimeInMs: 2000 } as const;
 
 /** Asks the broker for its own default (CreateTopics with -1, Kafka 2.4+). */
 const brokerDefault = -1;
@@ -101,7 +110,7 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
   async function subscribe(subscription: SubscribeOptions): Promise<Subscription> {
     const deadLetters = deadLetterTopic(subscription.topic);
     await ensureTopics([onBroker(subscription.topic), onBroker(deadLetters)]);
-    const consumer = kafka.consumer({ groupId: onBroker(subscription.group), sessionTimeout: 10_000, heartbeatInterval: 1000, maxWaitTimeInMs: 250 });
+    const consumer = kafka.consumer({ groupId: onBroker(subscription.group), ...consumerTimings });
     await consumer.connect();
     await consumer.subscribe({ topic: onBroker(subscription.topic), fromBeginning: true });
     let stopping = false;

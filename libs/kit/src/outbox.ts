@@ -11,6 +11,9 @@
 // 3. A relay loop walks the index and flushes whatever a crash left behind. An entry
 //    whose event is not (or no longer) on its document is deleted once it is older than
 //    the grace period (the write it announced failed, or the event was published).
+//    The relay is woken by a local write and passes every `intervalMs` while the index
+//    holds entries; once a pass finds it empty it sleeps `idleIntervalMs` (writes by other
+//    replicas, a crash's leftovers), so an idle service does not query its store.
 //
 // A crash after publishing and before the removal publishes the event again on restart,
 // with the same event id: consumers de-duplicate on it, so nothing is double-counted.
@@ -61,6 +64,7 @@ export interface Outbox {
   flush(scope: Scope, source: string, documentId: string): Promise<void>;
   /** One pass of the relay over the index; returns how many entries it settled. */
   relayOnce(): Promise<number>;
+  /** Starts the relay: passes `intervalMs` apart while entries wait, else asleep until a local write (or the idle interval). */
   start(intervalMs: number): void;
   stop(): Promise<void>;
 }
@@ -80,7 +84,12 @@ export interface OutboxOptions {
   readonly flushWaitMs?: number;
   /** Where levy_outbox_pending_events (index entries not yet settled) is exported. */
   readonly registry?: Registry;
+  /** How long the relay sleeps after a pass that found the index empty, unless a local write wakes it. */
+  readonly idleIntervalMs?: number;
 }
+
+/** The relay's fallback poll: a crashed replica's leftovers are also flushed when it restarts. */
+export const defaultOutboxIdleIntervalMs = 60_000;
 
 function indexId(scope: Scope, source: string, documentId: string, eventId: string): string {
   return `${source}:${scope.livemode ? "live" : "test"}:${scope.accountId}:${documentId}:${eventId}`;
@@ -90,6 +99,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const graceMs = options.graceMs ?? 30_000;
   const minAgeMs = options.minAgeMs ?? 1000;
   const flushWaitMs = options.flushWaitMs ?? 500;
+  const idleIntervalMs = options.idleIntervalMs ?? defaultOutboxIdleIntervalMs;
   const outboxScope = outboxScopeOf(options.owner);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
@@ -167,13 +177,20 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   async function relayOnce(): Promise<number> {
+    return (await relayPass()).settled;
+  }
+
+  /** One pass; `left` counts the entries it saw and did not settle. */
+  async function relayPass(): Promise<{ settled: number; left: number }> {
     let settled = 0;
+    let seen = 0;
     let cursor: string | undefined;
     const now = Date.now();
     do {
       const page = await options.index.list(outboxScope, { limit: 200, ...(cursor ? { cursor } : {}) });
+      seen += page.items.length;
       for (const entry of page.items) {
-        if (stopped) return settled;
+        if (stopped) return { settled, left: seen - settled };
         // Young entries belong to a write in progress, whose own flush follows.
         if (now - entry.created_at_ms < minAgeMs) continue;
         const scope = { accountId: entry.owner_account_id, livemode: entry.owner_livemode };
@@ -194,7 +211,41 @@ export function createOutbox(options: OutboxOptions): Outbox {
       }
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
-    return settled;
+    return { settled, left: seen - settled };
+  }
+
+  // The relay's schedule: `dueAt` is when the armed timer fires; waking only brings it forward.
+  let intervalMs = 0;
+  let dueAt = Infinity;
+  let started = false;
+  let wokenDuringPass = false;
+  function schedule(delayMs: number): void {
+    if (stopped || !started) return;
+    if (running) {
+      // The pass under way may have listed the index before this write's entries.
+      if (delayMs === intervalMs) wokenDuringPass = true;
+      return;
+    }
+    const at = Date.now() + delayMs;
+    if (at >= dueAt) return;
+    if (timer) clearTimeout(timer);
+    dueAt = at;
+    timer = setTimeout(tick, delayMs);
+  }
+  function tick(): void {
+    timer = null;
+    dueAt = Infinity;
+    if (stopped) return;
+    let left = 1;
+    running = relayPass()
+      .then((pass) => (left = pass.left))
+      .catch((error: unknown) => options.logger.warn({ err: error }, "outbox relay pass failed"))
+      .finally(() => {
+        running = null;
+        const busy = left > 0 || wokenDuringPass;
+        wokenDuringPass = false;
+        schedule(busy ? intervalMs : idleIntervalMs);
+      });
   }
 
   return {
@@ -211,20 +262,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
           created_at_ms: now,
         });
       }
+      // The write's own flush normally settles these; the relay looks once they are due.
+      schedule(intervalMs);
     },
     flush,
     relayOnce,
-    start(intervalMs) {
-      const tick = () => {
-        if (stopped) return;
-        running = relayOnce()
-          .catch((error: unknown) => options.logger.warn({ err: error }, "outbox relay pass failed"))
-          .finally(() => {
-            running = null;
-            if (!stopped) timer = setTimeout(tick, intervalMs);
-          });
-      };
-      timer = setTimeout(tick, intervalMs);
+    start(busyIntervalMs) {
+      intervalMs = busyIntervalMs;
+      started = true;
+      // The first pass flushes what a crash of this process left.
+      schedule(intervalMs);
     },
     async stop() {
       stopped = true;

@@ -37,6 +37,7 @@ import { productRoutes } from "./product-routes.js";
 import { sendError } from "./error-response.js";
 import { httpMetrics } from "./http-metrics.js";
 import { jsonBody } from "./json-body.js";
+import { useLeanJsonResponses } from "./json-response.js";
 import { stateOf } from "./request-state.js";
 
 export interface GatewayHttpOptions {
@@ -69,17 +70,22 @@ function bodyParseError(error: unknown): LevyError | null {
   return null;
 }
 
+const opsPaths = new Set(["/healthz", "/readyz", "/metrics"]);
+
 export function createGatewayApp(options: GatewayHttpOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("query parser", "simple");
+  useLeanJsonResponses(app);
   app.use((request: Request, response: Response, next: NextFunction) => {
     const requestId = requestIdFrom(request.header(REQUEST_ID_HEADER));
     response.setHeader(REQUEST_ID_HEADER, requestId);
     runWithRequestContext({ requestId }, next);
   });
   app.use(httpMetrics(options.registry));
+  // Only the ops paths go to the (async) ops handler; API requests skip it.
   app.use((request, response, next) => {
+    if (!opsPaths.has(request.path)) return next();
     options.ops.handle(request, response).then((handled) => (handled ? undefined : next()), next);
   });
   app.use(parseApiVersionHeader);
