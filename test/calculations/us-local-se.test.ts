@@ -1,0 +1,63 @@
+// Researched local sales-tax data of the south-east group (issue 18 item 3), through the
+// gateway in embedded mode: per state, a few ZIPs whose county the ZIP data names, with the
+// combined rate and the jurisdictions the state's publications list (data/us-local-<st>.json).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, createApi } from "../support/api.js";
+import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
+
+const at = (iso: string) => Math.floor(Date.parse(`${iso}T12:00:00Z`) / 1000);
+const TODAY = "2026-11-25";
+
+interface Case {
+  readonly place: string;
+  readonly state: string;
+  readonly zip: string;
+  readonly city: string;
+  readonly day: string;
+  /** Tax on $100.00 of general merchandise, in cents: the combined rate. */
+  readonly tax: number;
+  /** The jurisdiction names shown for the line, state first. */
+  readonly names: readonly string[];
+  readonly category?: string;
+}
+
+const CASES: readonly Case[] = [
+  { place: "Charlotte NC (Mecklenburg), before the 2026 mobility tax", state: "NC", zip: "28202", city: "Charlotte", day: "2026-03-15", tax: 725, names: ["North Carolina", "Mecklenburg County sales tax", "Mecklenburg County transit sales tax"] },
+  { place: "Charlotte NC (Mecklenburg) today", state: "NC", zip: "28202", city: "Charlotte", day: TODAY, tax: 825, names: ["North Carolina", "Mecklenburg County sales tax", "Mecklenburg County transit sales tax", "Mecklenburg County roadway and public transportation tax (PAVE Act)"] },
+  { place: "Durham NC (Durham): Article 46 and transit", state: "NC", zip: "27701", city: "Durham", day: TODAY, tax: 750, names: ["North Carolina", "Durham County sales tax", "Durham County Article 46 sales tax", "Durham County transit sales tax"] },
+  { place: "Durham NC groceries: the county 2% only", state: "NC", zip: "27701", city: "Durham", day: TODAY, tax: 200, names: ["Durham County sales tax"], category: "GROCERIES" },
+  { place: "Greenville NC (Pitt)", state: "NC", zip: "27858", city: "Greenville", day: TODAY, tax: 700, names: ["North Carolina", "Pitt County sales tax", "Pitt County Article 46 sales tax"] },
+  { place: "Carrboro NC (Orange): transit", state: "NC", zip: "27510", city: "Carrboro", day: TODAY, tax: 750, names: ["North Carolina", "Orange County sales tax", "Orange County Article 46 sales tax", "Orange County transit sales tax"] },
+  { place: "Gastonia NC (Gaston) before its Article 46 tax was seen", state: "NC", zip: "28052", city: "Gastonia", day: "2024-06-30", tax: 675, names: ["North Carolina", "Gaston County sales tax"] },
+];
+
+describe("US local data, south-east group (embedded)", () => {
+  let system: SystemUnderTest;
+  let api: ReturnType<typeof createApi>;
+  let key: string;
+
+  beforeAll(async () => {
+    system = await startEmbeddedSystem();
+    api = createApi(system.restUrl);
+    key = (await createAccount(system.restUrl, system.adminToken, "US local SE")).testSecret;
+  });
+  afterAll(() => system?.stop());
+
+  for (const c of CASES) {
+    it(`${c.place}: ${c.tax / 100}% on ${c.day}`, async () => {
+      const response = await api("/tax/calculations", {
+        key,
+        version: "2026-03-01",
+        body: {
+          customer: { address: { address_line_1: "1 Main St", address_city: c.city, address_province: c.state, address_postal_code: c.zip, address_country: "US" } },
+          transacted_at: at(c.day),
+          order_details: { customer_currency_code: "USD", line_items: [{ amount: 10000, quantity: 1, product_category: c.category ?? "GENERAL_MERCHANDISE", reference_line_item_id: "l1" }] },
+        },
+      });
+      expect(response.status).toBe(200);
+      expect(response.body.total_tax_amount).toBe(c.tax);
+      const taxed = response.body.line_items[0].tax_jurisdictions.filter((j: any) => j.tax_due_decimal > 0);
+      expect(taxed.map((j: any) => j.jurisdiction_name)).toEqual(c.names);
+    });
+  }
+});
