@@ -29,6 +29,13 @@ const CASES: readonly Case[] = [
   { place: "Greenville NC (Pitt)", state: "NC", zip: "27858", city: "Greenville", day: TODAY, tax: 700, names: ["North Carolina", "Pitt County sales tax", "Pitt County Article 46 sales tax"] },
   { place: "Carrboro NC (Orange): transit", state: "NC", zip: "27510", city: "Carrboro", day: TODAY, tax: 750, names: ["North Carolina", "Orange County sales tax", "Orange County Article 46 sales tax", "Orange County transit sales tax"] },
   { place: "Gastonia NC (Gaston) before its Article 46 tax was seen", state: "NC", zip: "28052", city: "Gastonia", day: "2024-06-30", tax: 675, names: ["North Carolina", "Gaston County sales tax"] },
+  { place: "Arlington VA: Northern Virginia", state: "VA", zip: "22201", city: "Arlington", day: TODAY, tax: 600, names: ["Virginia", "Northern Virginia regional sales tax"] },
+  { place: "Arlington VA groceries: the reduced rate only", state: "VA", zip: "22201", city: "Arlington", day: TODAY, tax: 100, names: ["Virginia"], category: "GROCERIES" },
+  { place: "Williamsburg VA (James City): Hampton Roads and Historic Triangle", state: "VA", zip: "23185", city: "Williamsburg", day: TODAY, tax: 700, names: ["Virginia", "Hampton Roads regional sales tax", "Historic Triangle regional sales tax"] },
+  { place: "Richmond VA (city): Central Virginia", state: "VA", zip: "23220", city: "Richmond", day: TODAY, tax: 600, names: ["Virginia", "Central Virginia regional sales tax"] },
+  { place: "Chatham VA (Pittsylvania) before its school tax", state: "VA", zip: "24531", city: "Chatham", day: "2023-06-30", tax: 530, names: ["Virginia"] },
+  { place: "Chatham VA (Pittsylvania) with its school tax", state: "VA", zip: "24531", city: "Chatham", day: TODAY, tax: 630, names: ["Virginia", "Pittsylvania County and Danville additional local sales tax (schools)"] },
+  { place: "Danville VA in 2023: the city's school tax, once", state: "VA", zip: "24541", city: "Danville", day: "2023-03-01", tax: 630, names: ["Virginia", "Danville additional local sales tax (schools)"] },
 ];
 
 describe("US local data, south-east group (embedded)", () => {
