@@ -39,6 +39,7 @@ const CASES: readonly Case[] = [
   { place: "Greenville SC: no local tax", state: "SC", zip: "29601", city: "Greenville", day: TODAY, tax: 600, names: ["South Carolina"] },
   { place: "Sumter SC between its capital projects taxes", state: "SC", zip: "29150", city: "Sumter", day: "2024-06-01", tax: 700, names: ["South Carolina", "Sumter County local option sales tax"] },
   { place: "Sumter SC groceries: local option only (capital projects tax exempts food)", state: "SC", zip: "29150", city: "Sumter", day: TODAY, tax: 100, names: ["Sumter County local option sales tax"], category: "GROCERIES" },
+  { place: "Myrtle Beach SC: Horry County taxes and the city's tourism development tax", state: "SC", zip: "29577", city: "Myrtle Beach", day: TODAY, tax: 900, names: ["South Carolina", "Myrtle Beach tourism development tax", "Horry County transportation sales tax", "Horry County school sales tax"] },
   { place: "Arlington VA: Northern Virginia", state: "VA", zip: "22201", city: "Arlington", day: TODAY, tax: 600, names: ["Virginia", "Northern Virginia regional sales tax"] },
   { place: "Arlington VA groceries: the reduced rate only", state: "VA", zip: "22201", city: "Arlington", day: TODAY, tax: 100, names: ["Virginia"], category: "GROCERIES" },
   { place: "Williamsburg VA (James City): Hampton Roads and Historic Triangle", state: "VA", zip: "23185", city: "Williamsburg", day: TODAY, tax: 700, names: ["Virginia", "Hampton Roads regional sales tax", "Historic Triangle regional sales tax"] },
