@@ -15,7 +15,8 @@ import { type RateData, loadRateDataDir } from "./load-rate-data.js";
 import { RateBook } from "./rate-book.js";
 
 const dataDir = fileURLToPath(new URL("../../data/", import.meta.url));
-const files = ["us-states.json", "us-local.json"];
+/** us-states.json, us-local.json and the per-state local files (us-local-<st>.json). */
+const files = readdirSync(dataDir).filter((file) => /^us-(states|local(-[a-z]{2})?)\.json$/.test(file));
 const fixtureDir = resolve(process.cwd(), "../shared/fixtures/us-avalara-zip5");
 /** Avalara's tables are for March 2026 (file suffix 202603). */
 const FIXTURE_DAY = "2026-03-15";
@@ -191,6 +192,9 @@ const FIXTURE_DIFFERENCES: Record<string, string> = {
   // Spokane city is 9.1% since 2025-04-01 (Community Safety Sales Tax); 12 of the fixture's 'SPOKANE' ZIPs carry it.
   // Its modal rate (8.1%) is unincorporated Spokane County (Spokane Valley / outskirts under the 'SPOKANE' postal name).
   "WA Spokane": "fixture's modal 'SPOKANE' ZIPs are unincorporated Spokane County (8.1%), not the city (9.1%)",
+  // Davidson County's 0.5% transit surcharge took effect on 2025-02-01 (Tennessee DOR Important Notice #24-11), so
+  // Nashville is 9.75%; the March 2026 fixture still gives every 'NASHVILLE' ZIP 9.25%.
+  "TN Nashville": "fixture lacks Davidson County's 0.5% transit surcharge of 2025-02-01 (TN DOR Important Notice #24-11)",
 };
 
 let data: RateData;
