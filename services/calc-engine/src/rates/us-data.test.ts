@@ -15,7 +15,8 @@ import { type RateData, loadRateDataDir } from "./load-rate-data.js";
 import { RateBook } from "./rate-book.js";
 
 const dataDir = fileURLToPath(new URL("../../data/", import.meta.url));
-const files = ["us-states.json", "us-local.json"];
+/** us-states.json, us-local.json and the per-state files (us-local-<st>.json). */
+const files = readdirSync(dataDir).filter((file) => /^us-(states|local(-[a-z]{2})?)\.json$/.test(file));
 const fixtureDir = resolve(process.cwd(), "../shared/fixtures/us-avalara-zip5");
 /** Avalara's tables are for March 2026 (file suffix 202603). */
 const FIXTURE_DAY = "2026-03-15";

@@ -1,0 +1,81 @@
+// Researched local sales taxes of the "mw" state group (OH, WI, MN, KS, IA, NE) through the
+// gateway in embedded mode: the combined rate and the jurisdictions charged for addresses
+// whose ZIP lies in a known county (SimpleMaps ZIP data). The rates come from the state
+// revenue departments' publications cited in services/calc-engine/data/us-local-<st>.json.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, createApi } from "../support/api.js";
+import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
+
+const V = "2026-03-01";
+const at = (iso: string) => Math.floor(Date.parse(`${iso}T12:00:00Z`) / 1000);
+const TODAY = "2026-11-20";
+
+interface Charged {
+  readonly rate: number;
+  readonly tax: number;
+  readonly names: string[];
+}
+
+describe("US local sales taxes, OH WI MN KS IA NE (embedded)", () => {
+  let system: SystemUnderTest;
+  let api: ReturnType<typeof createApi>;
+  let key: string;
+
+  beforeAll(async () => {
+    system = await startEmbeddedSystem();
+    api = createApi(system.restUrl);
+    key = (await createAccount(system.restUrl, system.adminToken, "US local mw")).testSecret;
+  });
+  afterAll(() => system?.stop());
+
+  /** $1,000.00 of general merchandise delivered to the ZIP on the day. */
+  async function charged(state: string, zip: string, city: string, day = TODAY): Promise<Charged> {
+    const response = await api("/tax/calculations", {
+      key,
+      version: V,
+      body: {
+        customer: { address: { address_line_1: "1 Main St", address_city: city, address_province: state, address_postal_code: zip, address_country: "US" } },
+        order_details: { customer_currency_code: "USD", line_items: [{ amount: 100000, quantity: 1, product_category: "GENERAL_MERCHANDISE" }] },
+        transacted_at: at(day),
+      },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const entries: Array<{ tax_rate: number; jurisdiction_name: string }> = response.body.line_items[0].tax_jurisdictions;
+    const rate = Math.round(entries.reduce((sum, e) => sum + e.tax_rate, 0) * 1e6) / 1e6;
+    return { rate, tax: response.body.total_tax_amount, names: entries.map((e) => e.jurisdiction_name).sort() };
+  }
+
+  describe("Ohio (county permissive and transit authority taxes, ODT)", () => {
+    it("Cleveland 44113, Cuyahoga County: 8% with the GCRTA tax", async () => {
+      const c = await charged("OH", "44113", "Cleveland");
+      expect(c.rate).toBe(0.08);
+      expect(c.tax).toBe(8000);
+      expect(c.names).toEqual(expect.arrayContaining(["Cuyahoga County", "Greater Cleveland Regional Transit Authority"]));
+    });
+
+    it("Columbus 43215, Franklin County: 7.5% until COTA's increase, 8% from 2025-04-01", async () => {
+      expect((await charged("OH", "43215", "Columbus", "2025-03-31")).rate).toBe(0.075);
+      const c = await charged("OH", "43215", "Columbus");
+      expect(c.rate).toBe(0.08);
+      expect(c.names).toEqual(expect.arrayContaining(["Franklin County", "Central Ohio Transit Authority"]));
+    });
+
+    it("Akron 44308, Summit County: 6.75%; Dayton 45402, Montgomery County: 7.5%", async () => {
+      const akron = await charged("OH", "44308", "Akron");
+      expect(akron.rate).toBe(0.0675);
+      expect(akron.names).toContain("Summit County");
+      const dayton = await charged("OH", "45402", "Dayton");
+      expect(dayton.rate).toBe(0.075);
+      expect(dayton.names).toContain("Montgomery County");
+    });
+
+    it("Toledo 43604, Lucas County: 7.75% with TARTA; Rossford 43460 (Wood County): 7.25% with its transit tax", async () => {
+      const toledo = await charged("OH", "43604", "Toledo");
+      expect(toledo.rate).toBe(0.0775);
+      expect(toledo.names).toEqual(expect.arrayContaining(["Lucas County", "Toledo Area Regional Transit Authority"]));
+      const rossford = await charged("OH", "43460", "Rossford");
+      expect(rossford.rate).toBe(0.0725);
+      expect(rossford.names).toEqual(expect.arrayContaining(["Wood County", "Rossford transit tax"]));
+    });
+  });
+});
