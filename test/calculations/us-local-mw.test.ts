@@ -78,4 +78,28 @@ describe("US local sales taxes, OH WI MN KS IA NE (embedded)", () => {
       expect(rossford.names).toEqual(expect.arrayContaining(["Wood County", "Rossford transit tax"]));
     });
   });
+
+  describe("Wisconsin (county tax and Milwaukee's city tax, Wisconsin DOR)", () => {
+    it("Milwaukee 53202: 5.5% in 2023, 7.9% from 2024 with the county's 0.9% and the city's 2%", async () => {
+      expect((await charged("WI", "53202", "Milwaukee", "2023-12-31")).rate).toBe(0.055);
+      const c = await charged("WI", "53202", "Milwaukee");
+      expect(c.rate).toBe(0.079);
+      expect(c.names).toEqual(expect.arrayContaining(["Milwaukee County", "Milwaukee"]));
+    });
+
+    it("Madison 53703 (Dane) and Green Bay 54301 (Brown): 5.5% with the 0.5% county tax", async () => {
+      const madison = await charged("WI", "53703", "Madison");
+      expect(madison.rate).toBe(0.055);
+      expect(madison.names).toContain("Dane County");
+      const greenBay = await charged("WI", "54301", "Green Bay");
+      expect(greenBay.rate).toBe(0.055);
+      expect(greenBay.names).toContain("Brown County");
+    });
+
+    it("Waukesha 53186: Waukesha County levies no county tax, 5% state only", async () => {
+      const c = await charged("WI", "53186", "Waukesha");
+      expect(c.rate).toBe(0.05);
+      expect(c.names).toHaveLength(1);
+    });
+  });
 });
