@@ -102,4 +102,28 @@ describe("US local sales taxes, OH WI MN KS IA NE (embedded)", () => {
       expect(c.names).toHaveLength(1);
     });
   });
+
+  describe("Minnesota, Twin Cities metro (county transportation taxes and the 2023 metro taxes, Minnesota DOR)", () => {
+    it("Minneapolis 55401: 8.025% before the metro taxes, 9.025% from 2023-10-01", async () => {
+      expect((await charged("MN", "55401", "Minneapolis", "2023-09-30")).rate).toBe(0.08025);
+      const c = await charged("MN", "55401", "Minneapolis");
+      expect(c.rate).toBe(0.09025);
+      expect(c.names).toEqual(expect.arrayContaining(["Hennepin County", "Metropolitan Area Transportation Sales Tax", "Metropolitan Area Sales Tax for Housing", "Minneapolis"]));
+    });
+
+    it("Burnsville 55337 (Dakota) and Anoka 55303 (Anoka): 8.125% with the quarter-percent county tax", async () => {
+      const burnsville = await charged("MN", "55337", "Burnsville");
+      expect(burnsville.rate).toBe(0.08125);
+      expect(burnsville.names).toContain("Dakota County transportation sales tax");
+      expect((await charged("MN", "55303", "Anoka")).rate).toBe(0.08125);
+    });
+
+    it("Shakopee 55379 (Scott), Chaska 55318 (Carver): 8.375%; Stillwater 55082 (Washington): 8.375%", async () => {
+      expect((await charged("MN", "55379", "Shakopee")).rate).toBe(0.08375);
+      expect((await charged("MN", "55318", "Chaska")).rate).toBe(0.08375);
+      const stillwater = await charged("MN", "55082", "Stillwater");
+      expect(stillwater.rate).toBe(0.08375);
+      expect(stillwater.names).toContain("Washington County transportation sales tax");
+    });
+  });
 });
