@@ -126,4 +126,21 @@ describe("US local sales taxes, OH WI MN KS IA NE (embedded)", () => {
       expect(stillwater.names).toContain("Washington County transportation sales tax");
     });
   });
+
+  describe("Iowa (city local option sales taxes shown in the Iowa DOR's notices)", () => {
+    it("Des Moines 50309 and West Des Moines 50265 (Polk): 7% with the city's 1% LOST", async () => {
+      const desMoines = await charged("IA", "50309", "Des Moines");
+      expect(desMoines.rate).toBe(0.07);
+      expect(desMoines.names).toContain("Des Moines local option sales tax");
+      expect((await charged("IA", "50265", "West Des Moines")).rate).toBe(0.07);
+    });
+
+    it("Cedar Rapids 52402 and Marion 52302 (Linn): 7%, in 2023 and today", async () => {
+      expect((await charged("IA", "52402", "Cedar Rapids", "2023-01-01")).rate).toBe(0.07);
+      const cedarRapids = await charged("IA", "52402", "Cedar Rapids");
+      expect(cedarRapids.rate).toBe(0.07);
+      expect(cedarRapids.names).toContain("Cedar Rapids local option sales tax");
+      expect((await charged("IA", "52302", "Marion")).rate).toBe(0.07);
+    });
+  });
 });
