@@ -125,6 +125,15 @@ describe("US local sales taxes, OH WI MN KS IA NE (embedded)", () => {
       expect(stillwater.rate).toBe(0.08375);
       expect(stillwater.names).toContain("Washington County transportation sales tax");
     });
+
+    it("outside the metro: Rochester 55902 8.125% (Olmsted 0.5% + city 0.75%), Duluth 55802 8.875% (St. Louis 0.5% + city 1.5%)", async () => {
+      const rochester = await charged("MN", "55902", "Rochester");
+      expect(rochester.rate).toBe(0.08125);
+      expect(rochester.names).toEqual(expect.arrayContaining(["Olmsted County transit sales tax", "Rochester sales tax"]));
+      const duluth = await charged("MN", "55802", "Duluth");
+      expect(duluth.rate).toBe(0.08875);
+      expect(duluth.names).toEqual(expect.arrayContaining(["St. Louis County transit sales tax", "Duluth sales tax"]));
+    });
   });
 
   describe("Iowa (city local option sales taxes shown in the Iowa DOR's notices)", () => {
