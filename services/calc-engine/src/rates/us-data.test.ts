@@ -1,4 +1,4 @@
-// Checks Levy's United States sales-tax data (data/us-states.json, data/us-local.json):
+// Checks Levy's United States sales-tax data (data/us-states.json, data/us-local*.json):
 // the two files validate as a set, every state + DC and the territories are there, the
 // no-sales-tax states are zero, the worked examples of the data brief come out right,
 // at least 100 large cities have local data, and — as a yardstick, not as a source — the
@@ -15,7 +15,8 @@ import { type RateData, loadRateDataDir } from "./load-rate-data.js";
 import { RateBook } from "./rate-book.js";
 
 const dataDir = fileURLToPath(new URL("../../data/", import.meta.url));
-const files = ["us-states.json", "us-local.json"];
+/** us-states.json, us-local.json and the per-state local files (us-local-nv.json, …). */
+const files = readdirSync(dataDir).filter((file) => /^us-(states|local(-[a-z]{2})?)\.json$/.test(file));
 const fixtureDir = resolve(process.cwd(), "../shared/fixtures/us-avalara-zip5");
 /** Avalara's tables are for March 2026 (file suffix 202603). */
 const FIXTURE_DAY = "2026-03-15";
