@@ -40,6 +40,7 @@ const cases: Record<string, Case[]> = {
     { zip: "86301", state: "AZ", city: "Prescott", rate: 0.0835, day: "2024-06-01", entries: [["STATE", "Arizona TPT"], ["COUNTY", "Yavapai County excise tax"], ["CITY", "Prescott transaction privilege tax"]] },
     { zip: "86301", state: "AZ", city: "Prescott", rate: 0.093, entries: [["STATE", "Arizona TPT"], ["COUNTY", "Yavapai County excise tax"], ["CITY", "Prescott transaction privilege tax"]] },
     { zip: "85338", state: "AZ", city: "Goodyear", rate: 0.088, entries: [["STATE", "Arizona TPT"], ["COUNTY", "Maricopa County"], ["CITY", "Goodyear transaction privilege tax"]] },
+    { zip: "85122", state: "AZ", city: "Casa Grande", rate: 0.087, entries: [["STATE", "Arizona TPT"], ["COUNTY", "Pinal County excise tax"], ["CITY", "Casa Grande transaction privilege tax"]] },
     // Groceries: exempt from state and county TPT; Goodyear taxes food for home consumption at 2.0%.
     { zip: "85338", state: "AZ", city: "Goodyear", rate: 0.02, category: "GROCERIES", entries: [["STATE", "Arizona TPT"], ["COUNTY", "Maricopa County"], ["CITY", "Goodyear transaction privilege tax"]] },
   ],
