@@ -1,4 +1,4 @@
-// Checks Levy's United States sales-tax data (data/us-states.json, data/us-local.json):
+// Checks Levy's United States sales-tax data (data/us-states.json, data/us-local*.json):
 // the two files validate as a set, every state + DC and the territories are there, the
 // no-sales-tax states are zero, the worked examples of the data brief come out right,
 // at least 100 large cities have local data, and — as a yardstick, not as a source — the
