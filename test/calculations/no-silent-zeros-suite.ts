@@ -124,7 +124,7 @@ export function describeNoSilentZeros(mode: string, startSystem: () => Promise<S
         const fees = { customer: { address: berlin }, merchant: { merchant_id: "m-nz-tr" }, order_details: order("EUR"), fee_details: order("EUR") };
         const refusedFees = await platform(fees);
         expect(refusedFees.status, JSON.stringify(refusedFees.body)).toBe(422);
-        expect(refusedFees.body.error).toMatchObject({ error_code: "unsupported_jurisdiction", error_meta: { field: "merchant.merchant_id", country: "TR" } });
+        expect(refusedFees.body.error).toMatchObject({ error_code: "unsupported_jurisdiction", error_meta: { field: "merchant.default_address.address_country", country: "TR" } });
         const allowedFees = await platform({ ...fees, allow_unsupported_jurisdiction: true });
         expect(allowedFees.status).toBe(200);
         expect(allowedFees.body.totals).toMatchObject({ order: { tax_amount: 1900 }, fees: { tax_amount: 0 } });

@@ -241,7 +241,7 @@ async function calculateCommon(deps: CalculationDeps, common: Common, platform?:
   let feePriced: PricedOrder | undefined;
   if (fees) {
     const merchantPlace = merchant?.defaultAddress && merchant.defaultAddress.addressCountry !== "" ? location(await locateMerchant(deps.geo, merchant.defaultAddress)) : undefined;
-    if (merchantPlace) assertSupportedPlace(deps.book, merchantPlace, { day, field: "merchant.merchant_id", allowUnsupported });
+    if (merchantPlace) assertSupportedPlace(deps.book, merchantPlace, { day, field: "merchant.default_address.address_country", allowUnsupported });
     const feePlan = merchantPlace ? planJurisdictions(deps.book, merchantPlace, day, deps.zipRates) : plan;
     feePriced = priceOrder(fees, feeProducts, { path: "fee_details", book: deps.book, jurisdictions: feePlan.jurisdictions, day, perUnit: true, chargeFees: false });
   }
