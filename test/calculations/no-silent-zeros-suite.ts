@@ -143,15 +143,18 @@ export function describeNoSilentZeros(mode: string, startSystem: () => Promise<S
         expect(first.body.total_tax_amount).toBe(800);
       });
 
-      it("Germany in July 2020: refused naming Germany's first day; the opt-in does not lift it", async () => {
+      it("Germany before 2020: refused naming its first day (the opt-in does not lift it); July 2020 at the temporary 16%", async () => {
         for (const extra of [{}, { allow_unsupported_jurisdiction: true }]) {
-          const response = await calc({ customer: { address: berlin }, order_details: order("EUR"), transacted_at: at("2020-07-15"), ...extra });
+          const response = await calc({ customer: { address: berlin }, order_details: order("EUR"), transacted_at: at("2019-12-31"), ...extra });
           expect(response.status, JSON.stringify(response.body)).toBe(422);
-          expect(response.body.error).toMatchObject({ error_code: "unsupported_transacted_at", error_meta: { field: "transacted_at", earliest_supported_date: "2021-01-01" } });
+          expect(response.body.error).toMatchObject({ error_code: "unsupported_transacted_at", error_meta: { field: "transacted_at", earliest_supported_date: "2020-01-01" } });
         }
-        const platformAnswer = await platform({ customer: { address: berlin }, order_details: order("EUR"), transacted_at: at("2020-07-15") });
+        const platformAnswer = await platform({ customer: { address: berlin }, order_details: order("EUR"), transacted_at: at("2019-12-31") });
         expect(platformAnswer.status).toBe(422);
         expect(platformAnswer.body.error.error_code).toBe("unsupported_transacted_at");
+        const july2020 = await calc({ customer: { address: berlin }, order_details: order("EUR"), transacted_at: at("2020-07-15") });
+        expect(july2020.status, JSON.stringify(july2020.body)).toBe(200);
+        expect(july2020.body).toMatchObject({ total_tax_amount: 1600, rate_coverage: "FULL" });
       });
     });
 
