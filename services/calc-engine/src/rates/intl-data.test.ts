@@ -224,6 +224,16 @@ describe("international rate data", () => {
     expect(effectiveRate("DE", "PREPARED_FOOD", "2021-01-01")).toBe(0.07);
   });
 
+  it("has Denmark and Sweden from 2020-01-01, unchanged since the 1990s (issue 18)", () => {
+    expect(firstDay("DK")).toBe("2020-01-01");
+    expect(ratesOn("DK", "2020-01-01")).toEqual({ standard: 0.25 });
+    expect(effectiveRate("DK", "NEWSPAPERS_PERIODICALS", "2020-01-01")).toBe(0);
+    expect(firstDay("SE")).toBe("2020-01-01");
+    expect(ratesOn("SE", "2020-01-01")).toEqual({ standard: 0.25, reduced: 0.12, reduced2: 0.06 });
+    expect(effectiveRate("SE", "GROCERIES", "2020-01-01")).toBe(0.12);
+    expect(effectiveRate("SE", "EBOOKS", "2021-06-01")).toBe(0.06);
+  });
+
   it("has Canada's GST, HST and provincial taxes, with Nova Scotia at 14% from 2025-04-01", () => {
     expect(standardOn("CA", "2026-11-22")).toBe(0.05);
     expect(standardOn("CA-ON", "2026-11-22")).toBe(0.13);
