@@ -93,8 +93,14 @@ export function describePresentation(mode: string, startSystem: () => Promise<Sy
         expect(created.status).toBe(200);
         const exempt = await calc({ reference_customer_id: "present-exempt", address: address("US", "19103", "PA") }, { customer_currency_code: "USD" });
         expect(exempt.body).toMatchObject({ total_tax_amount: 0, resolution_precision: "POSTAL" });
-        const unsupported = await calc({ address: address("AQ", "") });
+        // Issue 18: a country without rates answers only with the opt-in (else 422).
+        const unsupported = await api("/tax/calculations", {
+          key,
+          version: V,
+          body: { customer: { address: address("AQ", "") }, order_details: { customer_currency_code: "EUR", line_items: [line()] }, allow_unsupported_jurisdiction: true },
+        });
         expect(unsupported.status, JSON.stringify(unsupported.body)).toBe(200);
+        expect(unsupported.body.rate_coverage).toBe("UNSUPPORTED");
         expect(unsupported.body.total_tax_amount).toBe(0);
         expect(precisions).toContain(unsupported.body.resolution_precision);
       });

@@ -44,6 +44,8 @@ export const errorCodes = {
   IP_RESOLUTION_INSUFFICIENT_CA: Code.FailedPrecondition,
   unknown_tax_category: Code.InvalidArgument,
   unsupported_currency: Code.InvalidArgument,
+  unsupported_jurisdiction: Code.FailedPrecondition,
+  unsupported_transacted_at: Code.FailedPrecondition,
   calculation_not_found: Code.NotFound,
   calculation_expired: Code.FailedPrecondition,
   // Ledger and certificates

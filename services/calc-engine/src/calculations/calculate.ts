@@ -22,6 +22,7 @@ import { isEuMemberState, isValidEuVatId } from "../domain/vat-ids.js";
 import type { RateBook } from "../rates/rate-book.js";
 import type { CertificateExemptions } from "../exemptions/certificate-exemptions.js";
 import type { CalculationStore } from "./calculation-store.js";
+import { assertSupportedPlace } from "./assert-supported-place.js";
 import { type RateCoverage, type ZipRateLookup, planJurisdictions } from "./jurisdiction-plan.js";
 import { locateMerchant } from "./locate-merchant.js";
 import { type PricedOrder, type ProductFacts, priceOrder } from "./price-order.js";
@@ -188,6 +189,12 @@ interface Common {
   readonly customer: CustomerInput | undefined;
   readonly order: OrderDetailsInput | undefined;
   readonly transactedAt: bigint;
+  readonly allowUnsupportedJurisdiction: boolean;
+}
+
+/** The request field that placed the customer, named when Levy cannot tax there. */
+function customerPlaceField(resolved: ResolveLocationResponse): string {
+  return resolved.locationSource === "ip" ? "customer.ip" : "customer.address.address_country";
 }
 
 async function calculateCommon(deps: CalculationDeps, common: Common, platform?: { request: CalculatePlatformRequest }): Promise<Calculation> {
@@ -215,6 +222,8 @@ async function calculateCommon(deps: CalculationDeps, common: Common, platform?:
     locate(deps, common.customer),
   ]);
 
+  const allowUnsupported = common.allowUnsupportedJurisdiction;
+  if (!resolved.zeroRate) assertSupportedPlace(deps.book, location(resolved), { day, field: customerPlaceField(resolved), allowUnsupported });
   const plan = resolved.zeroRate ? { jurisdictions: [], coverage: "ZERO" as const } : planJurisdictions(deps.book, location(resolved), day, deps.zipRates);
   const customerCountry = countryOf(plan.jurisdictions, resolved);
   const sellerCountry = merchant?.defaultAddress?.addressCountry ?? "";
@@ -231,9 +240,9 @@ async function calculateCommon(deps: CalculationDeps, common: Common, platform?:
   // Platform fees are a service to the merchant: taxed where the merchant is, when known.
   let feePriced: PricedOrder | undefined;
   if (fees) {
-    const feePlan = merchant?.defaultAddress && merchant.defaultAddress.addressCountry !== ""
-      ? planJurisdictions(deps.book, location(await locateMerchant(deps.geo, merchant.defaultAddress)), day, deps.zipRates)
-      : plan;
+    const merchantPlace = merchant?.defaultAddress && merchant.defaultAddress.addressCountry !== "" ? location(await locateMerchant(deps.geo, merchant.defaultAddress)) : undefined;
+    if (merchantPlace) assertSupportedPlace(deps.book, merchantPlace, { day, field: "merchant.default_address.address_country", allowUnsupported });
+    const feePlan = merchantPlace ? planJurisdictions(deps.book, merchantPlace, day, deps.zipRates) : plan;
     feePriced = priceOrder(fees, feeProducts, { path: "fee_details", book: deps.book, jurisdictions: feePlan.jurisdictions, day, perUnit: true, chargeFees: false });
   }
 
@@ -272,9 +281,9 @@ async function calculateCommon(deps: CalculationDeps, common: Common, platform?:
 }
 
 export function calculate(deps: CalculationDeps, scope: Scope, request: CalculateRequest): Promise<Calculation> {
-  return calculateCommon(deps, { scope, customer: request.customer, order: request.orderDetails, transactedAt: request.transactedAt });
+  return calculateCommon(deps, { scope, customer: request.customer, order: request.orderDetails, transactedAt: request.transactedAt, allowUnsupportedJurisdiction: request.allowUnsupportedJurisdiction });
 }
 
 export function calculatePlatform(deps: CalculationDeps, scope: Scope, request: CalculatePlatformRequest): Promise<Calculation> {
-  return calculateCommon(deps, { scope, customer: request.customer, order: request.orderDetails, transactedAt: request.transactedAt }, { request });
+  return calculateCommon(deps, { scope, customer: request.customer, order: request.orderDetails, transactedAt: request.transactedAt, allowUnsupportedJurisdiction: request.allowUnsupportedJurisdiction }, { request });
 }

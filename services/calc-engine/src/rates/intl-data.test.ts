@@ -210,6 +210,30 @@ describe("international rate data", () => {
     expect(effectiveRate("GB", "CLOTHING_GENERAL", "2026-11-22")).toBe(0.2);
   });
 
+  it("has Germany from 2020-01-01, with the temporary 16%/5% of the second half of 2020 (issue 18)", () => {
+    expect(firstDay("DE")).toBe("2020-01-01");
+    expect(ratesOn("DE", "2020-06-30")).toEqual({ standard: 0.19, reduced: 0.07 });
+    expect(ratesOn("DE", "2020-07-01")).toEqual({ standard: 0.16, reduced: 0.05 });
+    expect(ratesOn("DE", "2020-12-31")).toEqual({ standard: 0.16, reduced: 0.05 });
+    expect(ratesOn("DE", "2021-01-01")).toEqual({ standard: 0.19, reduced: 0.07 });
+    expect(effectiveRate("DE", "BOOKS_PRINTED", "2020-07-01")).toBe(0.05);
+    expect(effectiveRate("DE", "GROCERIES", "2020-01-01")).toBe(0.07);
+    // Restaurant food: standard until the first Corona-Steuerhilfegesetz (2020-07-01), then reduced.
+    expect(effectiveRate("DE", "PREPARED_FOOD", "2020-06-30")).toBe(0.19);
+    expect(effectiveRate("DE", "PREPARED_FOOD", "2020-07-01")).toBe(0.05);
+    expect(effectiveRate("DE", "PREPARED_FOOD", "2021-01-01")).toBe(0.07);
+  });
+
+  it("has Denmark and Sweden from 2020-01-01, unchanged since the 1990s (issue 18)", () => {
+    expect(firstDay("DK")).toBe("2020-01-01");
+    expect(ratesOn("DK", "2020-01-01")).toEqual({ standard: 0.25 });
+    expect(effectiveRate("DK", "NEWSPAPERS_PERIODICALS", "2020-01-01")).toBe(0);
+    expect(firstDay("SE")).toBe("2020-01-01");
+    expect(ratesOn("SE", "2020-01-01")).toEqual({ standard: 0.25, reduced: 0.12, reduced2: 0.06 });
+    expect(effectiveRate("SE", "GROCERIES", "2020-01-01")).toBe(0.12);
+    expect(effectiveRate("SE", "EBOOKS", "2021-06-01")).toBe(0.06);
+  });
+
   it("has Canada's GST, HST and provincial taxes, with Nova Scotia at 14% from 2025-04-01", () => {
     expect(standardOn("CA", "2026-11-22")).toBe(0.05);
     expect(standardOn("CA-ON", "2026-11-22")).toBe(0.13);

@@ -2,7 +2,7 @@
 // formats per type, and an address that names its country and can be placed.
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
-import { LevyError, invalidField, scopeFrom } from "@levy/kit";
+import { LevyError, countryCodeProblem, invalidField, scopeFrom } from "@levy/kit";
 import type { CatalogService, MerchantSchema, TaxId as TaxIdMessage } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import type { Address } from "@levy/proto/levy/common/v1/common_pb.js";
 import type { Scope, Stored } from "@levy/storage";
@@ -18,7 +18,8 @@ type MerchantHandlers = Pick<ServiceImpl<typeof CatalogService>, "createMerchant
 function addressRecord(address: Address | undefined): MerchantAddress | null {
   if (!address) return null;
   const country = address.addressCountry.trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(country)) throw invalidField("default_address.address_country", "address_country must be a two-letter ISO 3166-1 code");
+  const problem = countryCodeProblem(country);
+  if (problem) throw invalidField("default_address.address_country", `default_address.address_country: ${problem}`);
   return {
     address_line_1: address.addressLine1.trim(),
     address_line_2: address.addressLine2.trim(),

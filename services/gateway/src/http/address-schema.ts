@@ -1,5 +1,6 @@
 // The public Address and Tax ID objects as request schemas (the response side is
 // @levy/presenters' presentAddress).
+import { countryCodeProblem } from "@levy/kit";
 import { z } from "zod";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { AddressSchema } from "@levy/proto/levy/common/v1/common_pb.js";
@@ -12,7 +13,11 @@ export const addressSchema = z.strictObject({
   address_city: line.optional(),
   address_province: z.string().max(50).optional(),
   address_postal_code: z.string().max(20).optional(),
-  address_country: z.string().trim().min(2).max(2),
+  // ISO 3166-1 alpha-2 (kit's list), with a hint for "UK", "EL" and retired codes.
+  address_country: z.string().trim().superRefine((code, context) => {
+    const problem = countryCodeProblem(code);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  }),
   address_type: z.string().max(30).optional(),
 });
 

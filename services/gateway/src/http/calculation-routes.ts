@@ -62,6 +62,7 @@ export function calculationRoutes(calcEngine: Client<typeof CalcEngineService>):
       customer: customerMessage(body.customer),
       orderDetails: orderMessage(body.order_details),
       transactedAt: BigInt(body.transacted_at ?? 0),
+      allowUnsupportedJurisdiction: body.allow_unsupported_jurisdiction ?? false,
     });
     response.json(presentCalculation(calculation!, version));
   }));
@@ -89,6 +90,7 @@ export function platformCalculationRoutes(calcEngine: Client<typeof CalcEngineSe
       roles: body.roles,
       ...(body.fee_details ? { feeDetails: orderMessage(body.fee_details) } : {}),
       transactedAt: BigInt(body.transacted_at ?? 0),
+      allowUnsupportedJurisdiction: body.allow_unsupported_jurisdiction ?? false,
     });
     response.json(presentPlatformCalculation(calculation!, version));
   }));

@@ -44,11 +44,14 @@ export const customerSchema = z.strictObject({
 });
 
 const transactedAt = z.number().int().positive();
+// Opt-in to a zero-tax answer (rate_coverage UNSUPPORTED) where Levy has no rates; every API version.
+const allowUnsupportedJurisdiction = z.boolean().optional();
 
 export const calculationBody = z.strictObject({
   customer: customerSchema,
   order_details: orderDetailsSchema,
   transacted_at: transactedAt.optional(),
+  allow_unsupported_jurisdiction: allowUnsupportedJurisdiction,
 });
 
 export const platformCalculationBody = z.strictObject({
@@ -62,6 +65,7 @@ export const platformCalculationBody = z.strictObject({
   roles: z.array(z.enum(["marketplace_provider", "payment_processor", "merchant_of_record"])).min(1).max(3),
   fee_details: orderDetailsSchema.optional(),
   transacted_at: transactedAt.optional(),
+  allow_unsupported_jurisdiction: allowUnsupportedJurisdiction,
 });
 
 export function customerMessage(customer: z.output<typeof customerSchema>): MessageInitShape<typeof CustomerInputSchema> {

@@ -38,6 +38,8 @@ export const httpStatusByCode: Readonly<Record<ErrorCode, number>> = {
   IP_RESOLUTION_INSUFFICIENT_CA: 422,
   unknown_tax_category: 400,
   unsupported_currency: 400,
+  unsupported_jurisdiction: 422,
+  unsupported_transacted_at: 422,
   calculation_not_found: 404,
   calculation_expired: 409,
   transaction_not_found: 404,

@@ -1,6 +1,6 @@
 // Normalises an address the way every later step expects it: trimmed lines with
 // single spaces, upper-case country and province codes, postal code in canonical form.
-import { LevyError, invalidField } from "@levy/kit";
+import { LevyError, countryCodeProblem, invalidField } from "@levy/kit";
 import { provinceOfPostalCode } from "../data/ca-provinces.js";
 
 export interface AddressInput {
@@ -58,7 +58,8 @@ function canonicalPostalCode(country: string, raw: string): string {
 export function normalizeAddress(input: AddressInput): AddressInput {
   const country = tidy(input.address_country).toUpperCase();
   if (country === "") throw new LevyError("missing_field", "address_country is required", { field: "address_country", expected: "string", received: "undefined" });
-  if (!countryName(country)) throw invalidField("address_country", `"${country.slice(0, 10)}" is not an ISO 3166-1 alpha-2 country code`);
+  const problem = countryCodeProblem(country);
+  if (problem) throw invalidField("address_country", problem);
   return {
     address_line_1: tidy(input.address_line_1),
     address_line_2: tidy(input.address_line_2),

@@ -1,0 +1,74 @@
+// A calculation Levy cannot answer from its rate data is refused instead of answered
+// with zero tax: a place where Levy holds no rates at all (unsupported_jurisdiction,
+// unless the request opts in to a zero answer marked UNSUPPORTED) and a day before the
+// place's rate history (unsupported_transacted_at, naming the earliest supported day).
+import { LevyError } from "@levy/kit";
+import type { RateBook } from "../rates/rate-book.js";
+import type { JurisdictionData } from "../rates/rate-data-schema.js";
+import type { Location } from "./jurisdiction-plan.js";
+
+export interface SupportedPlaceOptions {
+  /** The calculation's day, YYYY-MM-DD (UTC). */
+  readonly day: string;
+  /** The request field that placed the customer (or merchant), named in the error. */
+  readonly field: string;
+  /** The request's allow_unsupported_jurisdiction: a place without rates answers zero tax. */
+  readonly allowUnsupported: boolean;
+}
+
+// Country- and state-wide taxes exist for as long as Levy's history of the place does;
+// a county, city or district may start later because the tax itself did (Oakland 2025).
+const broadTypes: ReadonlySet<string> = new Set(["COUNTRY", "STATE"]);
+
+function firstDay(data: JurisdictionData): string {
+  let first = data.rates[0]!.effective_from;
+  for (const period of data.rates) if (period.effective_from < first) first = period.effective_from;
+  return first;
+}
+
+/**
+ * The first day on which Levy holds every country- and state-wide tax of the place: the
+ * latest of their first effective_from (all the place's jurisdictions when it has none).
+ */
+export function earliestSupportedDay(found: readonly JurisdictionData[]): string {
+  let earliest = "";
+  for (const data of historyBearers(found)) {
+    const first = firstDay(data);
+    if (first > earliest) earliest = first;
+  }
+  return earliest;
+}
+
+function historyBearers(found: readonly JurisdictionData[]): readonly JurisdictionData[] {
+  const broad = found.filter((data) => broadTypes.has(data.type));
+  return broad.length > 0 ? broad : found;
+}
+
+function countryName(location: Location): string {
+  const country = location.jurisdictions.find((j) => j.type === "COUNTRY" && j.id === location.country);
+  return country ? `${country.name} (${location.country})` : location.country;
+}
+
+export function assertSupportedPlace(book: RateBook, location: Location, options: SupportedPlaceOptions): void {
+  const found: JurisdictionData[] = [];
+  for (const located of location.jurisdictions) {
+    const data = book.jurisdiction(located.id);
+    if (data) found.push(data);
+  }
+  if (found.length === 0) {
+    if (options.allowUnsupported) return;
+    throw new LevyError(
+      "unsupported_jurisdiction",
+      `Levy has no tax rates for ${countryName(location)}, so it cannot calculate the tax (${options.field}); send allow_unsupported_jurisdiction: true to get a zero-tax answer marked rate_coverage UNSUPPORTED`,
+      { field: options.field, country: location.country },
+    );
+  }
+  const earliest = earliestSupportedDay(found);
+  if (options.day < earliest) {
+    throw new LevyError(
+      "unsupported_transacted_at",
+      `transacted_at ${options.day} is before Levy's rate data for ${historyBearers(found).map((data) => data.name).join(", ")}, which starts on ${earliest}`,
+      { field: "transacted_at", earliest_supported_date: earliest },
+    );
+  }
+}
