@@ -15,6 +15,16 @@ const file: RateDataFile = rateDataFileSchema.parse({
     { id: "US-NY-CITY-NEW_YORK", name: "New York City", type: "CITY", tax_type: "SALES", authority_name: "NY DTF", rates: [period("2009-08-01", null, { standard: 0.045 })] },
     { id: "US-NY-DIST-MCTD", name: "MCTD", type: "DISTRICT", tax_type: "SALES", authority_name: "NY DTF", applies_with: ["US-NY-CITY-NEW_YORK"], rates: [period("2005-06-01", null, { standard: 0.00375 })] },
     { id: "US-MI", name: "Michigan", type: "STATE", tax_type: "SALES", authority_name: "MI Treasury", local_taxes: false, rates: [period("1994-05-01", null, { standard: 0.06 })] },
+    {
+      id: "US-PA",
+      name: "Pennsylvania",
+      type: "STATE",
+      tax_type: "SALES",
+      authority_name: "PA DOR",
+      rates: [period("1968-03-07", null, { standard: 0.06 })],
+      local_data_complete: { from: "2020-01-01", source: src, except: ["US-PA-COUNTY-BUCKS"] },
+    },
+    { id: "US-PA-COUNTY-PHILADELPHIA", name: "Philadelphia", type: "COUNTY", tax_type: "SALES", authority_name: "PA DOR", rates: [period("1991-10-01", null, { standard: 0.02 })] },
     { id: "US-CO", name: "Colorado", type: "STATE", tax_type: "SALES", authority_name: "CO DOR", rates: [period("2001-01-01", null, { standard: 0.029 })], fees: [{ name: "Retail delivery fee", effective_from: "2024-07-01", effective_to: null, amount: 29, currency: "USD", source: src }] },
     { id: "CA", name: "Canada", type: "COUNTRY", tax_type: "GST", authority_name: "CRA", rates: [period("2008-01-01", null, { standard: 0.05 })] },
     { id: "CA-ON", name: "Ontario", type: "STATE", tax_type: "GST", authority_name: "CRA", supersedes: ["CA"], rates: [period("2010-07-01", null, { standard: 0.13 })] },
@@ -26,6 +36,7 @@ const file: RateDataFile = rateDataFileSchema.parse({
     { jurisdiction: "US-MI", category: "GROCERIES", effective_from: "1994-05-01", effective_to: null, treatment: "exempt", applies_to: "self", source: src },
   ],
 });
+const byId = (id: string) => file.jurisdictions.find((j) => j.id === id)!;
 const book = new RateBook(validateRateData([{ name: "test.json", data: file }]));
 const ny: Location = { country: "US", province: "NY", postalCode: "10001", jurisdictions: [{ id: "US", name: "US", type: "COUNTRY" }, { id: "US-NY", name: "NY", type: "STATE" }, { id: "US-NY-CITY-NEW_YORK", name: "New York", type: "CITY" }] };
 const line = (amount: number, category = "GENERAL_MERCHANDISE", quantity = 1) => ({ amount: BigInt(amount), quantity: BigInt(quantity), category, taxIncluded: false });
@@ -34,7 +45,7 @@ describe("jurisdiction plan and determination", () => {
   it("adds districts, keeps exact shares and applies a threshold rule to descendants", () => {
     const plan = planJurisdictions(book, ny, "2026-01-15");
     expect(plan.jurisdictions.map((j) => j.id)).toEqual(["US-NY", "US-NY-CITY-NEW_YORK", "US-NY-DIST-MCTD"]);
-    expect(plan.coverage).toBe("FULL");
+    expect(plan.coverage).toBe("PARTIAL"); // the data does not claim to hold all of New York's local taxes
     const general = determineLine(book, plan.jurisdictions, line(10000), { day: "2026-01-15", currency: "USD" });
     expect(general.tax.taxAmount).toBe(888n); // 8.875% of 10000 = 887.5 → 888
     expect(general.jurisdictions.map((j) => j.taxDue)).toEqual([400n, 450n, 38n]);
@@ -65,6 +76,24 @@ describe("jurisdiction plan and determination", () => {
     expect(co.coverage).toBe("STATE_ONLY");
   });
 
+  it("reports FULL only where the state's local data is complete: from its date, outside its exceptions", () => {
+    const pa = (county: string) => ({ country: "US", province: "PA", postalCode: "19103", jurisdictions: [{ id: "US", name: "US", type: "COUNTRY" }, { id: "US-PA", name: "PA", type: "STATE" }, { id: `US-PA-COUNTY-${county}`, name: county, type: "COUNTY" }] });
+    expect(planJurisdictions(book, pa("PHILADELPHIA"), "2026-01-01").coverage).toBe("FULL");
+    expect(planJurisdictions(book, pa("DAUPHIN"), "2026-01-01").coverage).toBe("FULL"); // no local tax there, and the data says so
+    expect(planJurisdictions(book, pa("PHILADELPHIA"), "2019-12-31").coverage).toBe("PARTIAL");
+    expect(planJurisdictions(book, pa("DAUPHIN"), "2019-12-31").coverage).toBe("STATE_ONLY");
+    expect(planJurisdictions(book, pa("BUCKS"), "2026-01-01").coverage).toBe("STATE_ONLY"); // a listed exception
+  });
+
+  it("refuses a completeness claim on anything but a state with local taxes, or naming another state's place", () => {
+    const refused = (jurisdiction: Record<string, unknown>) => () =>
+      validateRateData([{ name: "bad.json", data: rateDataFileSchema.parse({ description: "bad", jurisdictions: [jurisdiction], rules: [] }) }]);
+    const claim = { from: "2020-01-01", source: src };
+    expect(refused({ ...byId("US-MI"), local_data_complete: claim })).toThrow(/states with local taxes only/); // Michigan: no local taxes
+    expect(refused({ ...byId("US-NY-CITY-NEW_YORK"), local_data_complete: claim })).toThrow(/states with local taxes only/); // a city
+    expect(refused({ ...byId("US-NY"), local_data_complete: { ...claim, except: ["US-NJ-COUNTY-ESSEX"] } })).toThrow(/outside the state/);
+  });
+
   it("uses an imported ZIP table's components from its month", () => {
     const lookup = (state: string, zip: string, day: string) => (state === "CO" && zip === "80202" && day >= "2026-03-01" ? { regionName: "DENVER", state: 0.029, county: 0, city: 0.0481, special: 0.011 } : undefined);
     const location: Location = { country: "US", province: "CO", postalCode: "80202", jurisdictions: [{ id: "US", name: "US", type: "COUNTRY" }, { id: "US-CO", name: "Colorado", type: "STATE" }, { id: "US-CO-CITY-DENVER", name: "Denver", type: "CITY" }] };
@@ -77,11 +106,11 @@ describe("jurisdiction plan and determination", () => {
   it("applies a self-only rule to the jurisdiction alone, and refuses bad data", () => {
     const mi = planJurisdictions(book, { country: "US", province: "MI", postalCode: "48226", jurisdictions: [{ id: "US-MI", name: "MI", type: "STATE" }] }, "2026-01-01");
     expect(determineLine(book, mi.jurisdictions, line(1000, "GROCERIES"), { day: "2026-01-01", currency: "USD" }).tax.taxAmount).toBe(0n);
-    const overlapping = rateDataFileSchema.parse({ description: "bad", jurisdictions: [{ ...file.jurisdictions[7]!, rates: [period("2013-01-01", "2024-09-02", { standard: 0.24 }), period("2024-09-01", null, { standard: 0.255 })] }] });
+    const overlapping = rateDataFileSchema.parse({ description: "bad", jurisdictions: [{ ...byId("FI"), rates: [period("2013-01-01", "2024-09-02", { standard: 0.24 }), period("2024-09-01", null, { standard: 0.255 })] }] });
     expect(() => validateRateData([{ name: "bad.json", data: overlapping }])).toThrow(RateDataError);
-    const gap = rateDataFileSchema.parse({ description: "bad", jurisdictions: [{ ...file.jurisdictions[7]!, rates: [period("2013-01-01", "2024-08-01", { standard: 0.24 }), period("2024-09-01", null, { standard: 0.255 })] }] });
+    const gap = rateDataFileSchema.parse({ description: "bad", jurisdictions: [{ ...byId("FI"), rates: [period("2013-01-01", "2024-08-01", { standard: 0.24 }), period("2024-09-01", null, { standard: 0.255 })] }] });
     expect(() => validateRateData([{ name: "gap.json", data: gap }])).toThrow(/gap/);
-    expect(() => rateDataFileSchema.parse({ description: "bad", jurisdictions: [{ ...file.jurisdictions[7]!, rates: [period("2013-01-01", null, { standard: 1.2 })] }] })).toThrow();
+    expect(() => rateDataFileSchema.parse({ description: "bad", jurisdictions: [{ ...byId("FI"), rates: [period("2013-01-01", null, { standard: 1.2 })] }] })).toThrow();
     const unknownRule = rateDataFileSchema.parse({ description: "bad", rules: [{ ...file.rules[0]!, jurisdiction: "US-ZZ" }] });
     expect(() => validateRateData([{ name: "rule.json", data: unknownRule }])).toThrow(/unknown jurisdiction/);
   });

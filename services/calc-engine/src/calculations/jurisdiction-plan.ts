@@ -32,11 +32,12 @@ export interface ZipComponents {
 export type ZipRateLookup = (state: string, zip5: string, day: string) => ZipComponents | undefined;
 
 /**
- * FULL: every jurisdiction at the address has known rates. STATE_ONLY: a US address in a
- * state with local taxes, but no local rates are known for it. UNSUPPORTED: Levy has no
- * rates for the country.
+ * FULL: every tax levied at the address is known to Levy. PARTIAL: a US address in a state
+ * whose local taxes Levy knows only in part; those found are charged, others may be
+ * missing. STATE_ONLY: a US address in a state with local taxes, none of them known for
+ * it. UNSUPPORTED: Levy has no rates for the country.
  */
-export type RateCoverage = "FULL" | "STATE_ONLY" | "UNSUPPORTED";
+export type RateCoverage = "FULL" | "PARTIAL" | "STATE_ONLY" | "UNSUPPORTED";
 
 export interface JurisdictionPlan {
   readonly jurisdictions: readonly AppliedJurisdiction[];
@@ -84,9 +85,21 @@ export function planJurisdictions(book: RateBook, location: Location, day: strin
   const imported = state && zip5.length === 5 ? zipRates?.(location.province, zip5, day) : undefined;
   if (state && imported) return { jurisdictions: fromZipTable(state, location, imported), coverage: "FULL" };
   if (!state) return { jurisdictions, coverage: jurisdictions.length > 0 ? "FULL" : "UNSUPPORTED" };
-  const stateData = book.jurisdiction(state.id);
-  const hasLocal = jurisdictions.some((j) => localTypes.has(j.type));
-  return { jurisdictions, coverage: hasLocal || stateData?.local_taxes === false ? "FULL" : "STATE_ONLY" };
+  const placeIds = location.jurisdictions.map((located) => located.id);
+  return { jurisdictions, coverage: usCoverage(book.jurisdiction(state.id), jurisdictions, placeIds, day) };
+}
+
+/** A local entry found proves nothing about the others: only a state's complete data does. */
+function usCoverage(
+  state: JurisdictionData | undefined,
+  jurisdictions: readonly AppliedJurisdiction[],
+  placeIds: readonly string[],
+  day: string,
+): RateCoverage {
+  if (state?.local_taxes === false) return "FULL";
+  const complete = state?.local_data_complete;
+  if (complete && day >= complete.from && !placeIds.some((id) => complete.except?.includes(id))) return "FULL";
+  return jurisdictions.some((j) => localTypes.has(j.type)) ? "PARTIAL" : "STATE_ONLY";
 }
 
 /** The imported table's components, named after geo-resolver's county and city where known. */

@@ -60,6 +60,12 @@ export function validateRateData(files: ReadonlyArray<{ readonly name: string; r
       const feesByName = groupBy(jurisdiction.fees ?? [], (fee) => fee.name);
       for (const [feeName, fees] of feesByName) problems.push(...periodProblems(fees, `${where} fee ${feeName}`, true));
       if (jurisdiction.applies_with && jurisdiction.type !== "DISTRICT") problems.push(`${where}: applies_with is for districts only`);
+      if (jurisdiction.local_data_complete && (jurisdiction.type !== "STATE" || jurisdiction.local_taxes === false)) {
+        problems.push(`${where}: local_data_complete is for states with local taxes only`);
+      }
+      for (const id of jurisdiction.local_data_complete?.except ?? []) {
+        if (!id.startsWith(`${jurisdiction.id}-`)) problems.push(`${where}: local_data_complete.except names ${id}, outside the state`);
+      }
     }
     rules.push(...data.rules);
   }

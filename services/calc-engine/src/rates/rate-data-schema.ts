@@ -58,6 +58,16 @@ export const jurisdictionDataSchema = z.strictObject({
    * without local data is known to be complete. Default true.
    */
   local_taxes: z.boolean().optional(),
+  /**
+   * US states with local taxes: from this day on, every county, city and district of the
+   * state that levies a sales tax is in Levy's data, so an address matching none of them
+   * owes none and the answer is FULL. `source` is the publication that lists them all;
+   * `except` names the counties or cities where a known local tax is missing from the data
+   * (e.g. a transit district whose boundary Levy does not hold): answers there are PARTIAL.
+   */
+  local_data_complete: z
+    .strictObject({ from: isoDay, source, except: z.array(z.string().regex(/^US-[A-Z]{2}-(COUNTY|CITY)-[A-Z0-9_]+$/)).optional() })
+    .optional(),
   note: z.string().optional(),
 });
 

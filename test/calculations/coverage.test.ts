@@ -1,0 +1,60 @@
+// Issue 18 item 1: rate_coverage says FULL only when every tax levied at the place is in
+// Levy's data. A local entry found proves nothing about the others: a state's local data
+// is complete only where the data says so (local_data_complete, with the publication
+// that lists every local tax); otherwise the answer is PARTIAL (some local taxes known)
+// or STATE_ONLY (none). Through the gateway, embedded mode (no storage or events involved).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, createApi } from "../support/api.js";
+import { type SystemUnderTest, startEmbeddedSystem } from "../support/system.js";
+
+const V = "2026-03-01";
+
+describe("rate_coverage is honest about local taxes", () => {
+  let system: SystemUnderTest;
+  let api: ReturnType<typeof createApi>;
+  let key: string;
+
+  const coverageAt = async (province: string, postal: string, city: string, transactedAt?: number) => {
+    const answer = await api("/tax/calculations", {
+      key,
+      version: V,
+      body: {
+        customer: { address: { address_line_1: "1 Main St", address_city: city, address_province: province, address_postal_code: postal, address_country: "US" } },
+        order_details: { customer_currency_code: "USD", line_items: [{ amount: 10000, quantity: 1, product_category: "GENERAL_MERCHANDISE" }] },
+        ...(transactedAt === undefined ? {} : { transacted_at: transactedAt }),
+      },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return { coverage: answer.body.rate_coverage as string, tax: answer.body.total_tax_amount as number };
+  };
+
+  beforeAll(async () => {
+    system = await startEmbeddedSystem();
+    api = createApi(system.restUrl);
+    key = (await createAccount(system.restUrl, system.adminToken, "Coverage")).testSecret;
+  });
+  afterAll(() => system?.stop());
+
+  it("is FULL in a state whose every local tax is in the data, inside and outside the taxing counties", async () => {
+    // Pennsylvania: only Philadelphia (2 %) and Allegheny County (1 %) levy a local tax.
+    expect(await coverageAt("PA", "19103", "Philadelphia")).toEqual({ coverage: "FULL", tax: 800 });
+    expect(await coverageAt("PA", "15222", "Pittsburgh")).toEqual({ coverage: "FULL", tax: 700 });
+    expect(await coverageAt("PA", "17101", "Harrisburg")).toEqual({ coverage: "FULL", tax: 600 });
+  });
+
+  it("is FULL in a state without local sales taxes", async () => {
+    expect((await coverageAt("NJ", "07302", "Jersey City")).coverage).toBe("FULL");
+    expect((await coverageAt("IN", "46204", "Indianapolis")).coverage).toBe("FULL");
+  });
+
+  it("is PARTIAL where some local taxes are known but the state's local data is not complete", async () => {
+    // Houston: the city and transit taxes are in the data; Texas's other local taxes are not all.
+    const houston = await coverageAt("TX", "77002", "Houston");
+    expect(houston.coverage).toBe("PARTIAL");
+    expect(houston.tax).toBeGreaterThan(625);
+  });
+
+  it("is STATE_ONLY where no local tax of a state with local taxes is known", async () => {
+    expect(await coverageAt("GA", "30044", "Lawrenceville")).toEqual({ coverage: "STATE_ONLY", tax: 400 });
+  });
+});
