@@ -42,6 +42,17 @@ describe("rate_coverage is honest about local taxes", () => {
     expect(await coverageAt("PA", "17101", "Harrisburg")).toEqual({ coverage: "FULL", tax: 600 });
   });
 
+  it("is FULL where researched state data lists every local tax, from the claim's date, except where the data says a tax is missing", async () => {
+    const afterOhioClaim = Date.UTC(2026, 0, 15) / 1000;
+    expect((await coverageAt("NV", "89101", "Las Vegas")).coverage).toBe("FULL");
+    expect((await coverageAt("OH", "44308", "Akron", afterOhioClaim)).coverage).toBe("FULL");
+    expect((await coverageAt("OH", "44308", "Akron", Date.UTC(2024, 0, 15) / 1000)).coverage).toBe("STATE_ONLY"); // before the July 2024 list: no Summit County rate held
+    expect((await coverageAt("OH", "43015", "Delaware", afterOhioClaim)).coverage).toBe("PARTIAL"); // COTA's part of Delaware County is not held
+    expect((await coverageAt("WI", "53703", "Madison")).coverage).toBe("FULL");
+    expect((await coverageAt("VA", "23219", "Richmond")).coverage).toBe("FULL");
+    expect((await coverageAt("AZ", "85004", "Phoenix")).coverage).toBe("PARTIAL");
+  });
+
   it("is FULL in a state without local sales taxes", async () => {
     expect((await coverageAt("NJ", "07302", "Jersey City")).coverage).toBe("FULL");
     expect((await coverageAt("IN", "46204", "Indianapolis")).coverage).toBe("FULL");
