@@ -102,8 +102,9 @@ export function jsonBody(limit: string): RequestHandler {
   const generic = express.json({ limit, strict: true, type: () => true, verify: checkRawBody });
   const maxBytes = limitInBytes(limit);
   return (request, response, next) => {
-    const alreadyRead = request.complete && !request.readable;
-    const length = alreadyRead ? undefined : plainLength(request, maxBytes);
+    // on-finished's isFinished, which body-parser asks first: such a request goes to it.
+    const finished = (request as IncomingMessage & { upgrade?: boolean }).upgrade === true || !request.socket?.writable || (request.complete && !request.readable);
+    const length = finished ? undefined : plainLength(request, maxBytes);
     if (length === undefined || length === 0) {
       generic(request, response, next);
       return;
