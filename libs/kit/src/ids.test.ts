@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { derivedId, hasIdForm, newId } from "./ids.js";
+import { derivedId, hasIdForm, newId, randomToken } from "./ids.js";
 
 describe("id form", () => {
   it("recognises what newId and derivedId give, and nothing looser", () => {
@@ -15,5 +15,19 @@ describe("id form", () => {
     ];
     for (const [name, value, expected] of rows) expect(hasIdForm("cust", value), name).toBe(expected);
     expect(hasIdForm("mer", newId("merch")), "merch_ is not mer_").toBe(false);
+  });
+});
+
+describe("random tokens", () => {
+  it("are base62 of the asked length, never repeat, and use every character, across refills of the byte pool", () => {
+    // 2,000 tokens of 32 characters draw well over one 4 KiB pool of random bytes.
+    const tokens = Array.from({ length: 2000 }, () => randomToken(32));
+    for (const token of tokens) expect(token).toMatch(/^[0-9A-Za-z]{32}$/);
+    expect(new Set(tokens).size).toBe(tokens.length);
+    const counts = new Map<string, number>();
+    for (const character of tokens.join("")) counts.set(character, (counts.get(character) ?? 0) + 1);
+    expect(counts.size).toBe(62);
+    // 64,000 characters over 62: about 1,032 each; rejection sampling keeps them even.
+    for (const count of counts.values()) expect(count).toBeGreaterThan(800);
   });
 });

@@ -1,16 +1,30 @@
 // Opaque, prefixed, random identifiers (cust_..., calc_..., tr_...). 20 characters of
 // base62 carry about 119 bits of randomness: unguessable across accounts.
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomFillSync } from "node:crypto";
 
 const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+// Random bytes come from a pool refilled 4 KiB at a time: one randomFillSync per ~80 ids
+// instead of one randomBytes call (and its buffer) per id, the largest cost of an id on
+// the calculation path (docs/performance.md, "The 1-line calculation"). The bytes are the
+// same CSPRNG output, each used once (Node's randomUUID pools the same way).
+const pool = Buffer.alloc(4096);
+let poolOffset = pool.length;
+
+function randomByte(): number {
+  if (poolOffset === pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  return pool[poolOffset++]!;
+}
 
 export function randomToken(length: number): string {
   // Rejection sampling keeps every character equally likely (256 is not a multiple of 62).
   let out = "";
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248 && out.length < length) out += alphabet[byte % 62];
-    }
+    const byte = randomByte();
+    if (byte < 248) out += alphabet[byte % 62];
   }
   return out;
 }

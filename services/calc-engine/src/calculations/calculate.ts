@@ -52,8 +52,14 @@ export const limits = {
 const customerTypes = new Set(["CONSUMER", "BUSINESS"]);
 const platformRoles = new Set(["marketplace_provider", "payment_processor", "merchant_of_record"]);
 
+// Nearly every calculation is for today: the last day's text is kept, so a request does
+// not build a Date and an ISO string for it (0.6 % of the 1-line profile).
+let lastDay = { number: Number.NaN, text: "" };
+
 function utcDay(epochSeconds: number): string {
-  return new Date(epochSeconds * 1000).toISOString().slice(0, 10);
+  const number = Math.floor(epochSeconds / 86_400);
+  if (number !== lastDay.number) lastDay = { number, text: new Date(number * 86_400_000).toISOString().slice(0, 10) };
+  return lastDay.text;
 }
 
 interface CustomerFacts {
