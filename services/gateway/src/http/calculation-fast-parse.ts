@@ -6,7 +6,7 @@
 // repeated line id, a value at a limit) answers undefined and the caller asks zod, which
 // accepts it or names the problem. Its output is what zod would give (trims, defaults,
 // upper-cased currency); calculation-fast-parse.test.ts checks both against the schema.
-import { isVisibleIdentifier } from "@levy/kit";
+import { isCountryCode, isVisibleIdentifier } from "@levy/kit";
 import type { z } from "zod";
 import { type calculationBody, calculationLimits } from "./calculation-schema.js";
 
@@ -50,7 +50,8 @@ const isIntegerWithin = (value: unknown, min: number, max: number): value is num
   typeof value === "number" && Number.isSafeInteger(value) && value > min && value < max;
 
 function address(value: unknown): CalculationBody["customer"]["address"] | undefined {
-  if (!isFields(value) || !isPlainText(value.address_country, 2, 2)) return undefined;
+  // An accepted code as it is (no spaces to trim); anything else ("UK") is zod's to judge.
+  if (!isFields(value) || !isPlainText(value.address_country, 2, 2) || !isCountryCode(value.address_country.toUpperCase())) return undefined;
   const out: Fields = {};
   for (const key in value) {
     const field = value[key];
