@@ -154,7 +154,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
     {
       serviceNames: ["levy.gateway.v1.KeyService", "levy.gateway.v1.RateLimitService", "levy.gateway.v1.DocumentLinkService"],
       registerRoutes: (router) => {
-        registerKeyService(router, keyStore);
+        registerKeyService(router, keyStore, rateLimits);
         registerRateLimitService(router, rateLimits);
         registerDocumentLinkService(router, links, restBase);
       },

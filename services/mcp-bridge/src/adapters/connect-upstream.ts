@@ -1,13 +1,13 @@
 // Connect clients of the gateway, catalog, ledger, calc-engine and certificates, each call
 // bounded by UPSTREAM_TIMEOUT_MS (a certificate submit by CERTIFICATE_SUBMIT_TIMEOUT_MS) so a hung dependency cannot hold an agent's request forever.
-import type { Interceptor } from "@connectrpc/connect";
 import { createRpcClient, createRpcTransport, type ServiceMetrics } from "@levy/kit";
 import { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 import { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
-import { DocumentLinkService, KeyService, RateLimitService } from "@levy/proto/levy/gateway/v1/gateway_pb.js";
+import { DocumentLinkService, KeyService } from "@levy/proto/levy/gateway/v1/gateway_pb.js";
 import { LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
 import type { Upstream } from "../ports/upstream.js";
+import { withCallDeadline } from "./call-deadline.js";
 
 export interface ConnectUpstreamOptions {
   readonly gatewayUrl: string;
@@ -20,17 +20,12 @@ export interface ConnectUpstreamOptions {
   readonly metrics: ServiceMetrics;
 }
 
-function deadline(timeoutMs: number): Interceptor {
-  return (next) => (request) => next({ ...request, signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) });
-}
-
 export function createConnectUpstream(options: ConnectUpstreamOptions): Upstream {
   const transport = (baseUrl: string, timeoutMs = options.timeoutMs) =>
-    createRpcTransport({ baseUrl, interceptors: [options.metrics.clientInterceptor, deadline(timeoutMs)] });
+    withCallDeadline(createRpcTransport({ baseUrl, interceptors: [options.metrics.clientInterceptor] }), timeoutMs);
   const gateway = transport(options.gatewayUrl);
   return {
     keys: createRpcClient(KeyService, gateway),
-    rateLimits: createRpcClient(RateLimitService, gateway),
     documentLinks: createRpcClient(DocumentLinkService, gateway),
     certificates: createRpcClient(CertificatesService, transport(options.certificatesUrl)),
     certificateIntake: createRpcClient(CertificatesService, transport(options.certificatesUrl, options.submitTimeoutMs)),

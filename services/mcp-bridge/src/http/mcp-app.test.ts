@@ -13,20 +13,35 @@ import { createMcpApp } from "./mcp-app.js";
 
 const secret = (name: string) => `sk_test_${name.padEnd(32, "0")}`;
 let consumed = 0;
+let gatewayCalls = 0;
+type Charge = { bucket: string; limit: number; windowSeconds: number };
+function consume(accountId: string) {
+  consumed += 1;
+  if (accountId === "acct_limited") return { allowed: false, remaining: 0, retryAfterSeconds: 1 };
+  return { allowed: true, remaining: 5, retryAfterSeconds: 0 };
+}
+const verified = (keyId: string, accountId: string, charge: Charge | undefined) => ({
+  keyId,
+  accountId,
+  livemode: false,
+  kind: KeyKind.SECRET,
+  pinnedApiVersion: "2026-03-01",
+  rate: charge ? consume(accountId) : undefined,
+});
 const upstream = {
   keys: {
-    async verifyKey({ secret: presented }: { secret: string }) {
+    async verifyKey({ secret: presented, charge }: { secret: string; charge?: Charge }) {
+      gatewayCalls += 1;
       if (presented === secret("down")) throw new ConnectError("connection refused", Code.Unavailable);
-      if (presented === secret("good")) return { keyId: "key_1", accountId: "acct_1", livemode: false, kind: KeyKind.SECRET, pinnedApiVersion: "2026-03-01" };
-      if (presented === secret("limited")) return { keyId: "key_2", accountId: "acct_limited", livemode: false, kind: KeyKind.SECRET, pinnedApiVersion: "2026-03-01" };
+      if (presented === secret("good")) return verified("key_1", "acct_1", charge);
+      if (presented === secret("limited")) return verified("key_2", "acct_limited", charge);
       throw toConnectError(new LevyError("api_key_not_found", "the API key was not found"));
     },
   },
   rateLimits: {
     async consume({ accountId }: { accountId: string }) {
-      consumed += 1;
-      if (accountId === "acct_limited") return { allowed: false, remaining: 0, retryAfterSeconds: 1 };
-      return { allowed: true, remaining: 5, retryAfterSeconds: 0 };
+      gatewayCalls += 1;
+      return consume(accountId);
     },
   },
 } as unknown as Upstream;
@@ -70,6 +85,15 @@ describe("MCP HTTP app", () => {
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32700 }, id: null });
     expect(consumed).toBe(before + 1);
+  });
+
+  it("checks the key and counts the request against the rate limit in one gateway call", async () => {
+    const [callsBefore, consumedBefore] = [gatewayCalls, consumed];
+    const response = await post(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-ratelimit-remaining")).toBe("5");
+    expect(consumed).toBe(consumedBefore + 1);
+    expect(gatewayCalls).toBe(callsBefore + 1);
   });
 
   it("refuses a body over the limit with 413 / -32600", async () => {

@@ -3,7 +3,7 @@
 // and JSON-RPC errors for everything else on /mcp.
 import express, { type NextFunction, type Request, type Response } from "express";
 import { REQUEST_ID_HEADER, maxJsonNesting, nestsDeeperThan, requestIdFrom, runWithRequestContext, type Logger } from "@levy/kit";
-import { authenticate } from "../auth/authenticate.js";
+import { authenticate, type RateDecision } from "../auth/authenticate.js";
 import { createMcpServer } from "../mcp/create-mcp-server.js";
 import type { Caller, Upstream } from "../ports/upstream.js";
 import type { ToolRegistry } from "../tools/registry.js";
@@ -24,11 +24,13 @@ export interface McpAppOptions {
 interface Locals {
   bodyError?: { type?: string };
   caller?: Caller;
+  rate?: RateDecision;
 }
 
 const locals = (response: Response) => response.locals as Locals;
 
 export function createMcpApp(options: McpAppOptions): express.Express {
+  const rateCharge = { bucket: "mcp", limit: options.rateLimit.limit, windowSeconds: options.rateLimit.windowSeconds };
   const app = express();
   app.disable("x-powered-by");
   // Too deep a body is refused from its raw bytes, before JSON.parse spends time on it.
@@ -55,29 +57,28 @@ export function createMcpApp(options: McpAppOptions): express.Express {
   });
 
   // The caller is checked from the headers alone: an anonymous request's body is never
-  // read, so its errors carry id null (the spec's "unknown" id).
+  // read, so its errors carry id null (the spec's "unknown" id). The same gateway call
+  // counts an authenticated request against the account's rate limit (one hop, not two);
+  // the decision is answered after the body is read, so a 429 carries the request's id.
   app.post("/mcp", async (request, response, next) => {
     // Node keeps the first of two Authorization headers; a proxy may keep the other.
     const authorizations = request.headersDistinct.authorization ?? [];
     if (authorizations.length > 1) {
       return sendRpcError(response, 400, rpcCodes.invalidRequest, `Send one Authorization header, not ${authorizations.length}.`);
     }
-    const outcome = await authenticate(request.get("authorization"), options.upstream.keys);
+    const outcome = await authenticate(request.get("authorization"), options.upstream.keys, rateCharge);
     if (!outcome.ok) return sendRpcError(response, 401, rpcCodes.unauthorized, outcome.message);
+    if (!outcome.rate) throw new Error("the gateway verified the key without counting the request against the rate limit");
     locals(response).caller = outcome.caller;
+    locals(response).rate = outcome.rate;
     parseJson(request, response, (error?: unknown) => {
       if (error) locals(response).bodyError = error as { type?: string };
       next();
     });
   });
-  app.post("/mcp", async (request, response, next) => {
+  app.post("/mcp", (request, response, next) => {
     const id = requestIdOf(request.body);
-    const decision = await options.upstream.rateLimits.consume({
-      accountId: locals(response).caller!.accountId,
-      bucket: "mcp",
-      limit: options.rateLimit.limit,
-      windowSeconds: options.rateLimit.windowSeconds,
-    });
+    const decision = locals(response).rate!;
     if (!decision.allowed) {
       response.set("retry-after", String(decision.retryAfterSeconds));
       const wait = decision.retryAfterSeconds === 1 ? "1 second" : `${decision.retryAfterSeconds} seconds`;

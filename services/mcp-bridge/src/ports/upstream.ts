@@ -1,20 +1,20 @@
-// What the bridge needs from the other services: key checks and shared rate-limit
-// counters and signed document links (gateway) and the readers and writers of catalog,
+// What the bridge needs from the other services: key checks with the shared rate-limit
+// counters in the same call, and signed document links (gateway) and the readers and writers of catalog,
 // ledger, calc-engine and certificates.
 // The bridge stores nothing of its own.
 import type { Client } from "@connectrpc/connect";
 import type { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import type { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
-import type { DocumentLinkService, KeyService, RateLimitService } from "@levy/proto/levy/gateway/v1/gateway_pb.js";
+import type { DocumentLinkService, KeyService, RateCharge as RateChargeMessage } from "@levy/proto/levy/gateway/v1/gateway_pb.js";
 import type { LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
 
 export type KeyVerifier = Pick<Client<typeof KeyService>, "verifyKey">;
-export type RateLimiter = Pick<Client<typeof RateLimitService>, "consume">;
+/** The rate-limit bucket a key check also counts the request in. */
+export type RateCharge = Pick<RateChargeMessage, "bucket" | "limit" | "windowSeconds">;
 
 export interface Upstream {
   readonly keys: KeyVerifier;
-  readonly rateLimits: RateLimiter;
   readonly catalog: Client<typeof CatalogService>;
   readonly ledger: Client<typeof LedgerService>;
   readonly calcEngine: Pick<Client<typeof CalcEngineService>, "listTaxCategories">;
