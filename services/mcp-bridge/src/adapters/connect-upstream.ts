@@ -4,7 +4,7 @@ import { createRpcClient, createRpcTransport, type ServiceMetrics } from "@levy/
 import { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 import { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
-import { DocumentLinkService, KeyService } from "@levy/proto/levy/gateway/v1/gateway_pb.js";
+import { DocumentLinkService, KeyService, RateLimitService } from "@levy/proto/levy/gateway/v1/gateway_pb.js";
 import { LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
 import type { Upstream } from "../ports/upstream.js";
 import { withCallDeadline } from "./call-deadline.js";
@@ -26,6 +26,7 @@ export function createConnectUpstream(options: ConnectUpstreamOptions): Upstream
   const gateway = transport(options.gatewayUrl);
   return {
     keys: createRpcClient(KeyService, gateway),
+    rateLimits: createRpcClient(RateLimitService, gateway),
     documentLinks: createRpcClient(DocumentLinkService, gateway),
     certificates: createRpcClient(CertificatesService, transport(options.certificatesUrl)),
     certificateIntake: createRpcClient(CertificatesService, transport(options.certificatesUrl, options.submitTimeoutMs)),

@@ -35,6 +35,8 @@ const upstream = {
       if (presented === secret("down")) throw new ConnectError("connection refused", Code.Unavailable);
       if (presented === secret("good")) return verified("key_1", "acct_1", charge);
       if (presented === secret("limited")) return verified("key_2", "acct_limited", charge);
+      // A gateway of the previous release: verifies, ignores the charge.
+      if (presented === secret("older")) return verified("key_3", "acct_1", undefined);
       throw toConnectError(new LevyError("api_key_not_found", "the API key was not found"));
     },
   },
@@ -94,6 +96,15 @@ describe("MCP HTTP app", () => {
     expect(response.headers.get("x-ratelimit-remaining")).toBe("5");
     expect(consumed).toBe(consumedBefore + 1);
     expect(gatewayCalls).toBe(callsBefore + 1);
+  });
+
+  it("still counts the request when the gateway is of the previous release and ignores the charge (rolling upgrade)", async () => {
+    const [callsBefore, consumedBefore] = [gatewayCalls, consumed];
+    const response = await post(JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/list" }), secret("older"));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-ratelimit-remaining")).toBe("5");
+    expect(consumed).toBe(consumedBefore + 1);
+    expect(gatewayCalls).toBe(callsBefore + 2);
   });
 
   it("refuses a body over the limit with 413 / -32600", async () => {

@@ -68,9 +68,11 @@ export function createMcpApp(options: McpAppOptions): express.Express {
     }
     const outcome = await authenticate(request.get("authorization"), options.upstream.keys, rateCharge);
     if (!outcome.ok) return sendRpcError(response, 401, rpcCodes.unauthorized, outcome.message);
-    if (!outcome.rate) throw new Error("the gateway verified the key without counting the request against the rate limit");
+    // A gateway of the previous release ignores the charge: count separately, so a rolling
+    // upgrade that reaches the bridge first keeps serving.
+    const rate = outcome.rate ?? (await options.upstream.rateLimits.consume({ accountId: outcome.caller.accountId, ...rateCharge }));
     locals(response).caller = outcome.caller;
-    locals(response).rate = outcome.rate;
+    locals(response).rate = rate;
     parseJson(request, response, (error?: unknown) => {
       if (error) locals(response).bodyError = error as { type?: string };
       next();
