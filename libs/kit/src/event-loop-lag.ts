@@ -12,8 +12,11 @@ export const busySampleMs = 100;
 export const idleSampleMs = 1000;
 const busyUtilisation = 0.01;
 
-/** Every registry's own histogram (each scrape resets its own), fed by the one sampler. */
-const histograms = new Set<RecordableHistogram>();
+/**
+ * Every registry's own histogram (each scrape resets its own), fed by the one sampler;
+ * held weakly, so a registry dropped (tests start many systems) takes its histogram along.
+ */
+const histograms = new Set<WeakRef<RecordableHistogram>>();
 let sampler: NodeJS.Timeout | undefined;
 let samplePeriodMs: number | undefined;
 
@@ -22,7 +25,11 @@ function arm(periodMs: number, since: ReturnType<typeof performance.eventLoopUti
   samplePeriodMs = periodMs;
   sampler = setTimeout(() => {
     const lagNs = Math.max(1, Math.round((performance.now() - due) * 1e6));
-    for (const histogram of histograms) histogram.record(lagNs);
+    for (const held of histograms) {
+      const histogram = held.deref();
+      if (histogram) histogram.record(lagNs);
+      else histograms.delete(held);
+    }
     const now = performance.eventLoopUtilization();
     const busy = performance.eventLoopUtilization(now, since).utilization >= busyUtilisation;
     arm(busy ? busySampleMs : idleSampleMs, now);
@@ -37,7 +44,7 @@ export function currentSamplePeriod(): number | undefined {
 /** Registers the nodejs_eventloop_lag_* gauges on `registry`, read from the shared sampler. */
 export function registerEventLoopLag(registry: Registry): void {
   const histogram = createHistogram();
-  histograms.add(histogram);
+  histograms.add(new WeakRef(histogram));
   if (!sampler) arm(busySampleMs, performance.eventLoopUtilization());
   const gauge = (suffix: string, help: string, read?: () => number) =>
     new Gauge({ name: `nodejs_eventloop_lag${suffix}_seconds`, help, registers: [registry], ...(read ? { collect() { this.set(read()); } } : {}) });
