@@ -2,8 +2,10 @@
 // event loop with the system under test. Receives one job over IPC, runs autocannon and
 // sends the raw result back. A job with `bodies` sends each body once, in order (a pool
 // of fresh calculations to record); `collectIds` returns the `id` of every 2xx answer;
-// `mix` cycles through several requests.
+// `mix` cycles through several requests. A job with `overallRate` is paced evenly, open
+// loop (paced-load.mjs), not by autocannon.
 import autocannon from "autocannon";
+import { runPacedLoad } from "./paced-load.mjs";
 
 function runJob(job) {
   const ids = [];
@@ -23,6 +25,11 @@ function runJob(job) {
       if (status >= 200 && status < 300) ids.push(JSON.parse(body).id);
     };
   }
+  if (job.overallRate) {
+    const nextRequest = () => (request.setupRequest ? request.setupRequest(request) : request);
+    const paced = { url: job.url, connections: job.connections, rate: job.overallRate, durationSeconds: job.duration, nextRequest };
+    return runPacedLoad(paced).then((result) => ({ result, ids }));
+  }
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -32,8 +39,6 @@ function runJob(job) {
         ...(job.amount ? { amount: job.amount } : { duration: job.duration }),
         // `mix`: several requests sent in turn on every connection (the soak run).
         requests: job.mix ? job.mix.map(toRequest) : [request],
-        // `overallRate`: requests per second over all connections (a fixed-rate run).
-        ...(job.overallRate ? { overallRate: job.overallRate } : {}),
         timeout: 10,
       },
       (error, result) => (error ? reject(error) : resolve({ result, ids })),

@@ -39,13 +39,43 @@ describe("kafkajs request queue once the Kafka adapter is loaded", () => {
 });
 
 describe("kafkajs request-timeout sweep once the Kafka adapter is loaded", () => {
-  it("sweeps a connection's in-flight requests every second, not every 100 ms", () => {
+  type SweptQueue = InstanceType<typeof RequestQueue> & {
+    inflight: Map<number, { sentAt: number; requestTimeout: number; timeoutRequest(): void }>;
+    requestTimeoutIntervalId: NodeJS.Timeout | undefined;
+    scheduleRequestTimeoutCheck(): void;
+  };
+  const sweptQueue = () =>
+    new RequestQueue({ maxInFlightRequests: 1, requestTimeout: 30_000, enforceRequestTimeout: true, clientId: "test", broker: "b", logger: silent }) as SweptQueue;
+
+  it("arms no sweep on a connection with nothing in flight", () => {
     const every = vi.spyOn(globalThis, "setInterval");
-    const queue = new RequestQueue({ maxInFlightRequests: 1, requestTimeout: 30_000, enforceRequestTimeout: true, clientId: "test", broker: "b", logger: silent });
-    (queue as unknown as { scheduleRequestTimeoutCheck(): void }).scheduleRequestTimeoutCheck();
-    expect(every).toHaveBeenCalledTimes(1);
-    expect(every.mock.calls[0]![1]).toBe(1000);
+    const queue = sweptQueue();
+    queue.scheduleRequestTimeoutCheck();
+    expect(every).not.toHaveBeenCalled();
     queue.destroy();
     every.mockRestore();
+  });
+
+  it("sweeps every second while a request is in flight, times it out, and stops when none is", () => {
+    vi.useFakeTimers();
+    try {
+      const queue = sweptQueue();
+      queue.scheduleRequestTimeoutCheck();
+      const timedOut = vi.fn(() => queue.inflight.delete(1));
+      queue.inflight.set(1, { sentAt: Date.now(), requestTimeout: 30_000, timeoutRequest: timedOut });
+      expect(queue.requestTimeoutIntervalId).toBeDefined();
+      vi.advanceTimersByTime(29_000);
+      expect(timedOut).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(2_000);
+      expect(timedOut).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(1_000);
+      expect(queue.requestTimeoutIntervalId).toBeUndefined();
+      expect(vi.getTimerCount()).toBe(0);
+      queue.inflight.set(2, { sentAt: Date.now(), requestTimeout: 30_000, timeoutRequest: () => {} });
+      expect(queue.requestTimeoutIntervalId).toBeDefined();
+      queue.destroy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -5,8 +5,10 @@
 // connection. This patch skips the check when there is nothing to check: no pending
 // request and no throttle; `push` arms it again when a request has to wait.
 // Each connection also sweeps its in-flight requests for timeouts every 100 ms (fixed in
-// kafkajs); against a 30 s request timeout, a sweep a second is as good and ten times
-// rarer, so the sweep runs every second (or every requestTimeout, if shorter).
+// kafkajs), forever, even with nothing in flight; against a 30 s request timeout, a sweep
+// a second is as good and ten times rarer, so the sweep runs every second (or every
+// requestTimeout, if shorter), and only while the connection has a request in flight:
+// the first request sent arms it, a sweep that finds nothing in flight disarms it.
 import { createRequire } from "node:module";
 
 interface InFlightRequest {
@@ -17,7 +19,7 @@ interface InFlightRequest {
 
 interface RequestQueueInternals {
   pending: unknown[];
-  inflight: Map<number, InFlightRequest>;
+  inflight: Map<number, InFlightRequest> & { [armsSweep]?: true };
   throttledUntil: number;
   throttleCheckTimeoutId: unknown;
   requestTimeout: number;
@@ -30,6 +32,7 @@ interface RequestQueueInternals {
 }
 
 const longestSweepIntervalMs = 1000;
+const armsSweep = Symbol("levy.kafkajs.arms-sweep");
 
 const require = createRequire(import.meta.url);
 // The same module instance kafkajs itself loads (no exports map, so the path resolves to it).
@@ -44,16 +47,39 @@ if (!prototype[patched]) {
     if (idle && !this.throttleCheckTimeoutId) return;
     schedule.call(this);
   };
-  // kafkajs's own method, with the sweep's period as the only difference.
-  prototype.scheduleRequestTimeoutCheck = function sweepEverySecond(this: RequestQueueInternals) {
+  // kafkajs's destroy() clears the sweep; forget it too, so the next request re-arms one.
+  const destroy = prototype.destroy;
+  prototype.destroy = function destroyAndForgetSweep(this: RequestQueueInternals) {
+    destroy.call(this);
+    this.requestTimeoutIntervalId = undefined;
+  };
+  // kafkajs's own sweep body; armed by the first request in flight, disarmed when none is.
+  prototype.scheduleRequestTimeoutCheck = function sweepWhileInFlight(this: RequestQueueInternals) {
     if (!this.enforceRequestTimeout) return;
     this.destroy();
-    this.requestTimeoutIntervalId = setInterval(() => {
+    const sweep = () => {
       this.inflight.forEach((request) => {
         if (Date.now() - request.sentAt > request.requestTimeout) request.timeoutRequest();
       });
       if (!this.isConnected()) this.destroy();
-    }, Math.min(this.requestTimeout, longestSweepIntervalMs));
+      else if (this.inflight.size === 0) {
+        clearInterval(this.requestTimeoutIntervalId);
+        this.requestTimeoutIntervalId = undefined;
+      }
+    };
+    const arm = () => {
+      this.requestTimeoutIntervalId ??= setInterval(sweep, Math.min(this.requestTimeout, longestSweepIntervalMs));
+    };
+    if (!this.inflight[armsSweep]) {
+      const set = this.inflight.set;
+      this.inflight.set = function setAndArmSweep(this: Map<number, InFlightRequest>, id: number, request: InFlightRequest) {
+        set.call(this, id, request);
+        arm();
+        return this;
+      };
+      this.inflight[armsSweep] = true;
+    }
+    if (this.inflight.size > 0) arm();
   };
   prototype[patched] = true;
 }

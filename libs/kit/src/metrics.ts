@@ -3,6 +3,7 @@
 // RED metrics for RPCs served and called.
 import { Code, ConnectError, type Interceptor } from "@connectrpc/connect";
 import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { registerEventLoopLag } from "./event-loop-lag.js";
 
 export interface ServiceMetrics {
   readonly registry: Registry;
@@ -39,15 +40,20 @@ function timedInterceptor(requests: Counter<string>, duration: Histogram<string>
   };
 }
 
-const eventLoopSampleMs = 100;
+/**
+ * prom-client's own lag sampler cannot be left out of its default metrics; at this
+ * resolution its timer fires once an hour, and its gauges are replaced by
+ * event-loop-lag.ts's (same names), whose one sampler follows the load.
+ */
+const unusedSamplerResolutionMs = 3_600_000;
+const eventLoopLagMetrics = ["", "_min", "_max", "_mean", "_stddev", "_p50", "_p90", "_p99"].map((suffix) => `nodejs_eventloop_lag${suffix}_seconds`);
 
 export function createServiceMetrics(service: string): ServiceMetrics {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
-  // The event-loop lag sampler wakes the process every `precision` ms even without
-  // traffic (prom-client's default, 10 ms, is 100 wake-ups a second); 100 ms still gives
-  // a scrape interval ~150 samples for its percentiles.
-  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: eventLoopSampleMs });
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: unusedSamplerResolutionMs });
+  for (const name of eventLoopLagMetrics) registry.removeSingleMetric(name);
+  registerEventLoopLag(registry);
   const labelNames = ["method", "code"] as const;
   const serverRequests = new Counter({
     name: "levy_rpc_server_requests_total",

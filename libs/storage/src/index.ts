@@ -16,6 +16,7 @@ export {
   type StorageErrorCode,
 } from "./port.js";
 export { createMongoStore, type MongoStoreOptions } from "./mongo-store.js";
+export { createMongoClient } from "./mongo-client.js";
 export type { UpdateProtocol, UpdateProtocolChoice, UpdateProtocolSetting } from "./mongo-update-protocol.js";
 export { createEmbeddedStore, type EmbeddedStoreOptions } from "./embedded-store.js";
 export type { TornTailNotice } from "./datafile-durability.js";

@@ -1,7 +1,8 @@
 // The MongoDB adapter of the storage port (the official driver; tested on FerretDB).
 // Indexes are created at start-up: unique ones are prefixed with the scope, so
 // uniqueness holds per account and mode.
-import { MongoClient, type IndexSpecification } from "mongodb";
+import type { IndexSpecification } from "mongodb";
+import { createMongoClient } from "./mongo-client.js";
 import { createMongoCollection } from "./mongo-collection.js";
 import { type VersionMarker, markerWrites } from "./mongo-versioned-update.js";
 import { atomicWrites } from "./mongo-atomic-update.js";
@@ -29,7 +30,7 @@ function indexKey(fields: readonly string[], scoped: boolean): IndexSpecificatio
 }
 
 export async function createMongoStore(options: MongoStoreOptions): Promise<Store> {
-  const client = new MongoClient(options.uri, {
+  const client = createMongoClient(options.uri, {
     appName: options.appName ?? "levy",
     // Below the gateway's upstream deadline (3 s), so a database outage is answered as
     // "unavailable" by the service itself rather than as a timeout.

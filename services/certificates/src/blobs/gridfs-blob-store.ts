@@ -2,8 +2,8 @@
 // database. The file's _id is the scoped key, so a second put of the same blob hits the
 // unique _id and is ignored. Checked against FerretDB 1.24 by the certificates
 // integration suite.
-import { GridFSBucket, MongoClient, MongoServerError } from "mongodb";
-import type { Scope } from "@levy/storage";
+import { GridFSBucket, MongoServerError } from "mongodb";
+import { type Scope, createMongoClient } from "@levy/storage";
 import { blobKey, type BlobStore } from "./blob-store.js";
 
 export interface GridFsOptions {
@@ -12,7 +12,7 @@ export interface GridFsOptions {
 }
 
 export async function createGridFsBlobStore(options: GridFsOptions): Promise<BlobStore> {
-  const client = new MongoClient(options.uri, { appName: "levy-certificates-blobs" });
+  const client = createMongoClient(options.uri, { appName: "levy-certificates-blobs" });
   await client.connect();
   const db = client.db(options.dbName);
   const bucket = new GridFSBucket(db, { bucketName: "documents" });

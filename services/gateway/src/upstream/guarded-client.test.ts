@@ -5,7 +5,7 @@ import { Code, ConnectError, createRouterTransport } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import { LevyError, toConnectError } from "@levy/kit";
 import { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createGuardedClient, isUpstreamHealthFailure } from "./guarded-client.js";
 
 const options = { timeoutMs: 1000, resetTimeoutMs: 30_000, errorThresholdPercentage: 50, volumeThreshold: 3 };
@@ -75,5 +75,34 @@ describe("gateway breakers open on upstream health only", () => {
     expect(isUpstreamHealthFailure(new ConnectError("", Code.Canceled))).toBe(true);
     expect(isUpstreamHealthFailure(toConnectError(new LevyError("upstream_timeout", "slow")))).toBe(true);
     for (const error of Object.values(contentErrors)) expect(isUpstreamHealthFailure(error())).toBe(false);
+  });
+});
+
+describe("breakers at rest (issue 17: an idle gateway must not wake)", () => {
+  it("arm no interval of their own: one shared clock turns every rolling window", () => {
+    const every = vi.spyOn(globalThis, "setInterval");
+    try {
+      const breakers = ["a", "b", "c"].map((name) => createGuardedClient(name, CalcEngineService, upstreamThrowing({}), options).breaker);
+      expect(every.mock.calls.length).toBeLessThanOrEqual(1);
+      breakers.forEach((breaker) => breaker.shutdown());
+    } finally {
+      every.mockRestore();
+    }
+  });
+
+  it("still forget failures once they leave the 10 s window", async () => {
+    vi.useFakeTimers();
+    vi.resetModules(); // a fresh shared clock, armed on the fake timers
+    try {
+      const fresh = await import("./guarded-client.js");
+      const { client, breaker } = fresh.createGuardedClient("window", CalcEngineService, upstreamThrowing({ down: () => new ConnectError("down", Code.Unavailable) }), { ...options, volumeThreshold: 100 });
+      await client.getCalculation({ calculationId: "down" }).catch(() => {});
+      expect(breaker.stats.failures).toBe(1);
+      vi.advanceTimersByTime(11_000);
+      expect(breaker.stats.failures).toBe(0);
+      breaker.shutdown();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -3,6 +3,7 @@
 // dropped streams), never on an error one request's content caused (invalid, not found,
 // internal...), and an open breaker fails fast with upstream_unavailable (HTTP 503 with
 // Retry-After).
+import { EventEmitter } from "node:events";
 import type { DescService } from "@bufbuild/protobuf";
 import { ConnectError, createClient, type Client, type Transport } from "@connectrpc/connect";
 import { LevyError, fromConnectError } from "@levy/kit";
@@ -39,6 +40,24 @@ export function isUpstreamHealthFailure(error: unknown): boolean {
   return code === "upstream_unavailable" || code === "upstream_timeout";
 }
 
+/**
+ * Every breaker's rolling window turns one bucket a second (opossum's defaults: 10 s in
+ * 10 buckets). Left alone, each breaker arms two 1 s intervals of its own (the rotation and
+ * a `snapshot` event nobody listens to): twelve wake-ups a second of an idle gateway with
+ * six breakers. One shared, unref'd clock turns all windows at once.
+ */
+const bucketMs = 1000;
+let sharedRotation: EventEmitter | undefined;
+function rotationClock(): EventEmitter {
+  if (!sharedRotation) {
+    const clock = new EventEmitter();
+    clock.setMaxListeners(0);
+    setInterval(() => clock.emit("rotate"), bucketMs).unref();
+    sharedRotation = clock;
+  }
+  return sharedRotation;
+}
+
 export function createGuardedClient<S extends DescService>(
   name: string,
   service: S,
@@ -55,6 +74,10 @@ export function createGuardedClient<S extends DescService>(
     volumeThreshold: options.volumeThreshold,
     // errorFilter: true = not a failure. The breaker's own timeouts always count.
     errorFilter: (error: unknown) => !isUpstreamHealthFailure(error),
+    rollingCountTimeout: 10 * bucketMs,
+    rollingCountBuckets: 10,
+    rotateBucketController: rotationClock(),
+    enableSnapshots: false,
   });
   const guarded: Record<string, unknown> = {};
   for (const method of service.methods) {

@@ -1,0 +1,52 @@
+// Issue 17, decision 7: an idle service must not burn CPU. Each wake-up of a Node event
+// loop is one voluntary context switch of the process's main thread (epoll_wait returning
+// on a timer), counted by the kernel in /proc/<pid>/status, so the count over a quiet
+// window says how many timers each process keeps running. A count, not a time: the figure
+// is the same on a loaded machine. Distributed mode only (processes of their own).
+import { readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startDistributedSystem, type SystemUnderTest } from "../support/system.js";
+// @ts-expect-error: plain ESM script without type declarations
+import { distributedProcesses } from "../../bench/process-cpu.mjs";
+
+/**
+ * What an idle service may still do per second: the HTTP servers' connection sweeps (1 s
+ * each), a consumer's long-poll fetch and heartbeat (2 s), kafkajs's request-timeout sweep
+ * on a connection with a request in flight (1 s), the MongoDB monitor's hello (10 s).
+ * Before issue 17's second pass every service woke ~25 times a second (the MongoDB pool's
+ * 100 ms check and the event-loop-lag sampler's 100 ms timer on top of the above).
+ */
+const wakeUpsPerSecondBudget = 8;
+const windowSeconds = 6;
+
+function mainThreadWakeUps(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? Number.NaN);
+}
+
+describe("distributed mode: idle services", () => {
+  let system: SystemUnderTest;
+
+  beforeAll(async () => {
+    system = await startDistributedSystem();
+  });
+  afterAll(async () => {
+    await system?.stop();
+  });
+
+  it(`wake at most ${wakeUpsPerSecondBudget} times a second each without traffic`, async () => {
+    const processes = distributedProcesses(process.pid, {}) as Record<string, number[]>;
+    const services = Object.keys(processes);
+    expect(services.sort()).toEqual(["calc-engine", "catalog", "certificates", "gateway", "geo-resolver", "ledger", "mcp-bridge"]);
+    // Start-up work (consumer groups joining, first polls, the relays' first passes) settles first.
+    await sleep(5_000);
+    const before = Object.fromEntries(services.map((name) => [name, mainThreadWakeUps(processes[name]![0]!)]));
+    const started = performance.now();
+    await sleep(windowSeconds * 1000);
+    const seconds = (performance.now() - started) / 1000;
+    const rates = Object.fromEntries(services.map((name) => [name, Math.round(((mainThreadWakeUps(processes[name]![0]!) - before[name]!) / seconds) * 10) / 10]));
+    const overBudget = Object.entries(rates).filter(([, rate]) => rate > wakeUpsPerSecondBudget);
+    expect(overBudget, `wake-ups a second: ${JSON.stringify(rates)}`).toEqual([]);
+  });
+});
