@@ -18,7 +18,10 @@ export function describeEventBusContract(adapter: string, makeBus: () => Promise
   describe(`event bus contract (${adapter})`, () => {
     let bus: EventBus;
     let run = 0;
-    const unique = (name: string) => `${name}-${Date.now().toString(36)}-${(run += 1)}`;
+    const unique = (name: string) => {
+  run += 1;
+  return `${name}-${Date.now().toString(36)}-${run}`;
+};
 
     beforeAll(async () => {
       bus = await makeBus();
@@ -101,7 +104,9 @@ export function describeEventBusContract(adapter: string, makeBus: () => Promise
           if (event.id === poison!.id) throw new Error("cannot apply");
           good.push(event.id);
         },
-        onDeadLetter: () => void (deadLettered += 1),
+        onDeadLetter: () => {
+        deadLettered += 1;
+      },
       });
       await bus.publish(topic, [poison!, fine!]);
       await until(() => dead.length >= 1 && good.length >= 1);
@@ -146,7 +151,11 @@ export function describeEventBusContract(adapter: string, makeBus: () => Promise
       let release: () => void = () => undefined;
       const gate = new Promise<void>((resolve) => (release = resolve));
       let handled = 0;
-      const sub = await bus.subscribe({ topic, group, handler: async () => void (await gate, (handled += 1)) });
+      const sub = await bus.subscribe({ topic, group, handler: async () => {
+        await gate;
+        handled += 1;
+      },
+    });
       // Not awaited: the in-process bus acknowledges a publish only once it is consumed.
       const published = bus.publish(topic, makeEvents(4));
       const lagOf = async () => (await bus.lag!([{ topic, group }]))[0]!;

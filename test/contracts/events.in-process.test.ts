@@ -16,7 +16,11 @@ describe("in-process bus acknowledgement", () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const applied: string[] = [];
     await bus.subscribe({ topic: "t", group: "fast", handler: async (event) => void applied.push(`fast:${event.id}`) });
-    await bus.subscribe({ topic: "t", group: "slow", handler: async (event) => void (await gate, applied.push(`slow:${event.id}`)) });
+    await bus.subscribe({ topic: "t", group: "slow", handler: async (event) => {
+        await gate;
+        applied.push(`slow:${event.id}`);
+      },
+    });
     let acknowledged = false;
     const published = bus.publish("t", events(3)).then(() => (acknowledged = true));
     await new Promise((resolve) => setTimeout(resolve, 100));

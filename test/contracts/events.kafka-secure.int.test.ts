@@ -124,7 +124,9 @@ describe("Kafka over SASL and TLS", () => {
 
 describe("a service process configured for SASL_SSL", () => {
   let dataDir: string;
-  beforeAll(() => void (dataDir = mkdtempSync(path.join(os.tmpdir(), "levy-secure-catalog-"))));
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "levy-secure-catalog-"));
+  });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   /** Starts catalog's dist/main.js; resolves with its exit code, or "ready" once /readyz says 200. */

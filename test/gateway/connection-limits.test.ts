@@ -25,7 +25,11 @@ function connect(url: string, localAddress = "127.0.0.1"): Promise<Probe> {
     const socket = net.connect({ host: hostname, port: Number(port), localAddress });
     let text = "";
     let isClosed = false;
-    const closing = new Promise<void>((done) => socket.once("close", () => ((isClosed = true), done())));
+    const closing = new Promise<void>((done) => socket.once("close", () => {
+        isClosed = true;
+        done();
+      }),
+    );
     socket.on("data", (chunk: Buffer) => (text += chunk.toString("latin1")));
     socket.on("error", () => undefined);
     socket.once("connect", () =>

@@ -48,6 +48,7 @@ describe("deploy/Dockerfile stages", () => {
     const runtime = stageNamed("runtime");
     expect(runtime.instructions.filter((instruction) => instruction.keyword === "ARG").map((arg) => arg.args)).toEqual(["SERVICE"]);
     const copies = runtime.instructions.filter((instruction) => instruction.keyword === "COPY").map((copy) => copy.args);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the Dockerfile's own ${SERVICE}, not a template
     expect(copies).toEqual(["--from=build --chown=root:root /src/.image/${SERVICE}/ ./"]);
   });
 });

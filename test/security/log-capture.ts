@@ -32,7 +32,9 @@ export function captureLogs(options: { tapProcess: boolean }): LogCapture {
     append: (_service, text) => void chunks.push(text),
     text: () => chunks.join(""),
     lineCount: () => chunks.join("").split("\n").filter((line) => line.trim().length > 0).length,
-    stop: () => restore.splice(0).forEach((undo) => undo()),
+    stop: () => {
+      for (const undo of restore.splice(0)) undo();
+    },
   };
 }
 

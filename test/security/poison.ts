@@ -41,7 +41,11 @@ export const anyTypeArb: fc.Arbitrary<Json> = fc.oneof(
 /** Every path in a JSON tree (objects and leaves), the root included as []. */
 export function pathsOf(value: Json, prefix: PathStep[] = []): PathStep[][] {
   const paths: PathStep[][] = [prefix];
-  if (Array.isArray(value)) value.forEach((item, index) => paths.push(...pathsOf(item, [...prefix, index])));
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      paths.push(...pathsOf(item, [...prefix, index]));
+    });
+  }
   else if (value !== null && typeof value === "object") for (const [key, item] of Object.entries(value)) paths.push(...pathsOf(item, [...prefix, key]));
   return paths;
 }

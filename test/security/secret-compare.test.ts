@@ -80,7 +80,7 @@ const secretName = /(secret|token|pepper|signature|password|digest|hash|apikey|a
 const literal = /^(null|undefined|true|false|""|''|``|\d+|"[^"]*"|'[^']*'|([\w$]+\.)*[A-Z][A-Z0-9_]*)$/;
 // Digests that are not credentials: the idempotency record's hash of the caller's own request body.
 const notSecrets = ["record.request_hash !== requestHash"];
-const comparison = /([\w$.?!\[\]"']+)\s*(===|!==|==|!=)\s*([\w$.?!\[\]"']+)/g;
+const comparison = /([\w$.?![\]"']+)\s*(===|!==|==|!=)\s*([\w$.?![\]"']+)/g;
 
 /** Lines ("<line>: <text>") where == / === / != / !== compares a secret-named operand with a non-literal. */
 function secretComparisons(text: string): string[] {

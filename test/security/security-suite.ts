@@ -71,7 +71,7 @@ export function describeSecurity(mode: string, startSystem: StartSystem, options
       expect((await fetch(`${system.mcpUrl}/ping`)).status).toBe(200);
       tally.check("health afterwards", "Object.prototype", () => {
         expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-        expect(Object.prototype.hasOwnProperty.call(Object.prototype, "polluted")).toBe(false);
+        expect(Object.hasOwn(Object.prototype, "polluted")).toBe(false);
       });
     });
 

@@ -42,7 +42,10 @@ export function createInProcessBus(): EventBus {
 
   const topicOf = (name: string): Topic => {
     let topic = topics.get(name);
-    if (!topic) topics.set(name, (topic = { log: [], groups: new Map() }));
+    if (!topic) {
+      topic = { log: [], groups: new Map() };
+      topics.set(name, topic);
+    }
     return topic;
   };
 
@@ -110,7 +113,10 @@ export function createInProcessBus(): EventBus {
     async subscribe(options): Promise<Subscription> {
       const topic = topicOf(options.topic);
       let group = topic.groups.get(options.group);
-      if (!group) topic.groups.set(options.group, (group = { offset: 0, members: [], nextMember: 0, running: null, waiters: [] }));
+      if (!group) {
+        group = { offset: 0, members: [], nextMember: 0, running: null, waiters: [] };
+        topic.groups.set(options.group, group);
+      }
       const member: Member = { options, closed: false };
       group.members.push(member);
       schedule(options.topic, topic, group);

@@ -9,7 +9,7 @@ const event = (key: string) => createEvent({ type: "thing.happened", version: 1,
 const waitFor = async (condition: () => Promise<boolean>) => {
   for (let attempt = 0; attempt < 200 && !(await condition()); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
 };
-const valueOf = async (registry: Registry, name: string, labels: Record<string, string>) => {
+const metricValue = async (registry: Registry, name: string, labels: Record<string, string>) => {
   const metric = (await registry.getMetricsAsJSON()).find((entry) => entry.name === name);
   return metric?.values.find((sample) => Object.entries(labels).every(([label, value]) => sample.labels[label] === value))?.value;
 };
@@ -35,21 +35,21 @@ describe("instrumentEventBus", () => {
     // Not awaited: the in-process bus acknowledges a publish once it is consumed.
     const published = producer.publish("levy.test.things", [event("a"), event("bad"), event("b")]);
     // Nothing settled yet: all three wait in the group's queue.
-    expect(await valueOf(consumerRegistry, "levy_events_consumer_lag", { topic: "levy.test.things", group: "things-worker" })).toBe(3);
+    expect(await metricValue(consumerRegistry, "levy_events_consumer_lag", { topic: "levy.test.things", group: "things-worker" })).toBe(3);
     release();
     await published;
     const labels = { topic: "levy.test.things", group: "things-worker" };
-    await waitFor(async () => (await valueOf(consumerRegistry, "levy_events_consumed_total", { ...labels, outcome: "processed" })) === 2 && (await valueOf(consumerRegistry, "levy_events_consumed_total", { ...labels, outcome: "dead_lettered" })) === 1);
-    expect(await valueOf(producerRegistry, "levy_events_produced_total", { topic: "levy.test.things", outcome: "ok" })).toBe(3);
-    expect(await valueOf(consumerRegistry, "levy_events_consumed_total", { ...labels, outcome: "processed" })).toBe(2);
-    expect(await valueOf(consumerRegistry, "levy_events_consumed_total", { ...labels, outcome: "dead_lettered" })).toBe(1);
-    expect(await valueOf(consumerRegistry, "levy_events_handler_failures_total", labels)).toBe(2);
-    expect(await valueOf(consumerRegistry, "levy_events_consumer_lag", labels)).toBe(0);
+    await waitFor(async () => (await metricValue(consumerRegistry, "levy_events_consumed_total", { ...labels, outcome: "processed" })) === 2 && (await metricValue(consumerRegistry, "levy_events_consumed_total", { ...labels, outcome: "dead_lettered" })) === 1);
+    expect(await metricValue(producerRegistry, "levy_events_produced_total", { topic: "levy.test.things", outcome: "ok" })).toBe(3);
+    expect(await metricValue(consumerRegistry, "levy_events_consumed_total", { ...labels, outcome: "processed" })).toBe(2);
+    expect(await metricValue(consumerRegistry, "levy_events_consumed_total", { ...labels, outcome: "dead_lettered" })).toBe(1);
+    expect(await metricValue(consumerRegistry, "levy_events_handler_failures_total", labels)).toBe(2);
+    expect(await metricValue(consumerRegistry, "levy_events_consumer_lag", labels)).toBe(0);
     // A view of the bus without subscriptions of its own reports no lag series.
-    expect(await valueOf(instrumentEventBusLagOnly(shared), "levy_events_consumer_lag", labels)).toBeUndefined();
+    expect(await metricValue(instrumentEventBusLagOnly(shared), "levy_events_consumer_lag", labels)).toBeUndefined();
     // Each service counts only its own side.
-    expect(await valueOf(consumerRegistry, "levy_events_produced_total", { topic: "levy.test.things" })).toBeUndefined();
-    expect(await valueOf(producerRegistry, "levy_events_consumed_total", labels)).toBeUndefined();
+    expect(await metricValue(consumerRegistry, "levy_events_produced_total", { topic: "levy.test.things" })).toBeUndefined();
+    expect(await metricValue(producerRegistry, "levy_events_consumed_total", labels)).toBeUndefined();
     await shared.close();
   });
 
@@ -58,7 +58,7 @@ describe("instrumentEventBus", () => {
     const shared = createInProcessBus();
     await shared.close();
     await expect(instrumentEventBus(shared, registry).publish("levy.test.things", [event("a")])).rejects.toThrow(/closed/);
-    expect(await valueOf(registry, "levy_events_produced_total", { topic: "levy.test.things", outcome: "error" })).toBe(1);
+    expect(await metricValue(registry, "levy_events_produced_total", { topic: "levy.test.things", outcome: "error" })).toBe(1);
   });
 
   it("labels a per-instance group by its name, so restarts do not make new series", () => {

@@ -45,12 +45,19 @@ describe("createHttpShutdown", () => {
   it("refuses, without processing it, a request that arrives once the stop began (it can still come on a busy connection)", async () => {
     let refused = 0;
     let processed = 0;
-    const shutdown = createHttpShutdown(() => void (refused += 1));
-    const listener = shutdown.guard(() => void (processed += 1));
+    const shutdown = createHttpShutdown(() => {
+      refused += 1;
+    });
+    const listener = shutdown.guard(() => {
+      processed += 1;
+    });
     const server = http.createServer(listener);
     await shutdown.drain(server); // never listened: resolves at once
     const headers: Record<string, string> = {};
-    const response = { setHeader: (name: string, value: string) => void (headers[name] = value) } as unknown as http.ServerResponse;
+    const response = { setHeader: (name: string, value: string) => {
+        headers[name] = value;
+      },
+    } as unknown as http.ServerResponse;
     listener({} as http.IncomingMessage, response);
     expect({ refused, processed, headers }).toEqual({ refused: 1, processed: 0, headers: { connection: "close" } });
   });

@@ -9,6 +9,7 @@ import { z } from "zod";
 // bidirectional formatting characters (ALM, LRM, RLM, embeddings, overrides, isolates), and
 // a surrogate without its pair (JSON can carry one as "\ud800"; it is not text).
 const hiddenCharacter =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this pattern's purpose
   /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** true when `text` holds no control or bidirectional formatting character and no unpaired surrogate. */

@@ -7,7 +7,7 @@ import { StorageError, type IndexSpec, type Scope } from "./port.js";
 import { type Key, type Layout, type StoredDocument, hasPrefix, matchesWhere } from "./lmdb-layout.js";
 
 // lmdb-js's Key type leaves out null, which ordered-binary encodes (and sorts first).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: lmdb-js's own Key type cannot express null
 type AnyKey = any;
 
 export interface Dbs {

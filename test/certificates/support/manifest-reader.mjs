@@ -17,7 +17,10 @@ export function createDocumentReader() {
       const text = Buffer.from(document.bytes).toString("latin1");
       const from = text.indexOf(start);
       const to = text.indexOf(end, from);
-      if (from < 0 || to < 0) return (real ??= createRealReader()).read(document);
+      if (from < 0 || to < 0) {
+        real ??= createRealReader();
+        return real.read(document);
+      }
       const manifest = JSON.parse(Buffer.from(text.slice(from + start.length, to), "base64").toString("utf8"));
       if (manifest.expect_kind && manifest.expect_kind !== document.kind) throw new Error(`reader got ${document.kind}, expected ${manifest.expect_kind}`);
       // Lets a test see that reading has begun (to kill the service mid-processing).

@@ -57,7 +57,10 @@ export function createCertificateExemptions(client: Client<typeof CertificatesSe
         entries = 0;
       }
       let account = cache.get(accountKey(scope));
-      if (!account) cache.set(accountKey(scope), (account = new Map()));
+      if (!account) {
+        account = new Map();
+        cache.set(accountKey(scope), account);
+      }
       if (!account.has(key)) entries += 1;
       account.set(key, { answer, until: Date.now() + options.ttlMs });
       return answer;

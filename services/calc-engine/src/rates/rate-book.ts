@@ -41,7 +41,10 @@ export class RateBook {
   constructor(private readonly data: RateData) {
     for (const rule of data.rules) {
       let byJurisdiction = this.rulesByCategory.get(rule.category);
-      if (!byJurisdiction) this.rulesByCategory.set(rule.category, (byJurisdiction = new Map()));
+      if (!byJurisdiction) {
+        byJurisdiction = new Map();
+        this.rulesByCategory.set(rule.category, byJurisdiction);
+      }
       const list = byJurisdiction.get(rule.jurisdiction) ?? [];
       list.push(rule);
       byJurisdiction.set(rule.jurisdiction, list);

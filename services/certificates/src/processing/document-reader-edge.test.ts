@@ -57,7 +57,10 @@ describe("document reader on bad input", () => {
     const sources = [await texas(), await imageOnlyPdf(await pdfPageToPng(await texas(), 50))];
     const lenient = createDocumentReader({ ocr: echoOcr(""), limits: { ocrDpi: 72 } });
     let seed = 7;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
     const outcomes = new Set<unknown>();
     for (let round = 0; round < 16; round += 1) {
       const bytes = sources[round % 2]!.slice();
@@ -83,7 +86,10 @@ describe("document reader on bad input", () => {
   it("refuses a scan with more pages needing OCR than the limit, before running them all", async () => {
     const scans = await writePdf((form) => form.newPage().newPage());
     const calls: number[] = [];
-    const counting: OcrEngine = { recognize: async () => (calls.push(1), ""), close: async () => undefined };
+    const counting: OcrEngine = { recognize: async () => {
+        calls.push(1);
+        return "";
+      }, close: async () => undefined };
     const limited = createDocumentReader({ ocr: counting, limits: { maxOcrPages: 2 } });
     expect((await readFailure(read(scans, "pdf", limited))).failure).toBe("too_many_pages");
     expect(calls).toHaveLength(2);

@@ -45,7 +45,7 @@ async function settle(collections: Collections, scope: Scope, upload: Stored<Upl
 
 async function fulfilRequest(collections: Collections, scope: Scope, requestId: string, certificateId: string): Promise<void> {
   const request = await collections.requests.get(scope, requestId);
-  if (!request || request.status !== "pending") return;
+  if (request?.status !== "pending") return;
   try {
     await collections.requests.update(scope, requestId, {
       expectedVersion: request.version,
@@ -71,10 +71,10 @@ export function createUploadWorker(deps: UploadWorkerDeps) {
 
   async function processUpload(scope: Scope, uploadId: string): Promise<void> {
     const upload = await collections.uploads.get(scope, uploadId);
-    if (!upload || upload.status !== "processing") return;
+    if (upload?.status !== "processing") return;
     const bytes = await deps.blobs.get(scope, upload.blob_id);
     if (!bytes) return settle(collections, scope, upload, { status: "failed", error_message: "the stored document is missing" });
-    let drafts;
+    let drafts: ReturnType<typeof certificateDrafts>;
     try {
       const reader = await deps.reader();
       const reading = await reader.read({ bytes: new Uint8Array(bytes), kind: upload.document_type, filename: upload.filename });

@@ -21,7 +21,8 @@ export function requireAdmin(adminToken: string) {
   return (request: Request, _response: Response, next: NextFunction): void => {
     const token = bearerToken(request);
     if (!token || !timingSafeEqual(digest(token), expected)) {
-      return next(new LevyError("admin_unauthorized", "the admin API needs Authorization: Bearer <ADMIN_TOKEN>"));
+      next(new LevyError("admin_unauthorized", "the admin API needs Authorization: Bearer <ADMIN_TOKEN>"));
+      return;
     }
     next();
   };

@@ -10,14 +10,18 @@ export const API_VERSION_HEADER = "x-api-version";
 /** Validates the header if present; runs before authentication so errors use it. */
 export function parseApiVersionHeader(request: Request, response: Response, next: NextFunction): void {
   const raw = request.header(API_VERSION_HEADER);
-  if (raw === undefined) return next();
+  if (raw === undefined) {
+    next();
+    return;
+  }
   const value = raw.trim();
   if (!isApiVersion(value)) {
-    return next(
+    next(
       new LevyError("invalid_api_version", `X-API-Version "${value.slice(0, 40)}" is not one of ${apiVersions.join(", ")}`, {
         field: "X-API-Version",
       }),
     );
+    return;
   }
   stateOf(response).headerVersion = value;
   next();
@@ -33,18 +37,20 @@ export function requireApiVersion(requirement: VersionRequirement) {
   return (_request: Request, response: Response, next: NextFunction): void => {
     const version = stateOf(response).headerVersion;
     if (!version) {
-      return next(
+      next(
         new LevyError("missing_api_version", `the X-API-Version header is required here (${requirement.oneOf.join(" or ")})`, {
           field: "X-API-Version",
         }),
       );
+      return;
     }
     if (!requirement.oneOf.includes(version)) {
-      return next(
+      next(
         new LevyError("unsupported_api_version", `this endpoint needs X-API-Version ${requirement.oneOf.join(" or ")}, got ${version}`, {
           field: "X-API-Version",
         }),
       );
+      return;
     }
     next();
   };

@@ -41,7 +41,10 @@ const submitBody = z.strictObject({
 });
 
 function requireLiveMode(_request: Request, response: Response, next: NextFunction): void {
-  if (!authOf(response).livemode) return next(new LevyError("TESTMODE_NOT_SUPPORTED", "certificate operations need a live key (sk_prod_...)"));
+  if (!authOf(response).livemode) {
+    next(new LevyError("TESTMODE_NOT_SUPPORTED", "certificate operations need a live key (sk_prod_...)"));
+    return;
+  }
   next();
 }
 

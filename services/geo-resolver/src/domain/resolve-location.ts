@@ -113,7 +113,9 @@ export class LocationResolver {
       byMode = {};
       this.outcomes.set(location, byMode);
     }
-    return (byMode[mode] ??= this.outcome(location, mode));
+    const outcome = byMode[mode] ?? this.outcome(location, mode);
+    byMode[mode] = outcome;
+    return outcome;
   }
 
   private outcome(location: IpLocation | null, mode: IpResolutionMode): LocationResolution | Insufficient {

@@ -48,7 +48,10 @@ export class ZipIndexBuilder {
   /** A supplementary record: a new ZIP, or another place name for a known one in the same state. */
   addSupplement(record: UsZipRecord): void {
     const slot = this.slotOfZip[record.zip]!;
-    if (slot === -1) return this.addPrimary({ ...record, population: 0 });
+    if (slot === -1) {
+      this.addPrimary({ ...record, population: 0 });
+      return;
+    }
     const region = usRegions[this.states[slot]!]!;
     if (region.code !== record.state || record.city === "" || this.altCities[slot] !== NONE) return;
     const city = this.city(region, record.city);
@@ -126,7 +129,9 @@ export class ZipIndex {
       prefixes[Math.floor(t.zips[slot]! / 100)]!.add(usRegions[state]!.code);
     }
     for (const [state, slot] of best) this.mostPopulous.set(usRegions[state]!.code, slot);
-    prefixes.forEach((set, prefix) => (this.prefixStates[prefix] = [...set]));
+    prefixes.forEach((set, prefix) => {
+      this.prefixStates[prefix] = [...set];
+    });
   }
 
   get size(): number {

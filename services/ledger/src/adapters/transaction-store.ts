@@ -196,7 +196,7 @@ export function createTransactionStore(
       const entry = await refundIndex.get(scope, refundId);
       if (!entry) throw errors.refundNotFound(refundId);
       const owner = await transactions.get(scope, entry.transaction_id);
-      if (!owner || !owner.refunds.some((refund) => refund.id === refundId)) throw errors.refundNotFound(refundId);
+      if (!owner?.refunds.some((refund) => refund.id === refundId)) throw errors.refundNotFound(refundId);
       const { transaction, result } = await change(scope, entry.transaction_id, (current) => {
         const refund = current.refunds.find((candidate) => candidate.id === refundId);
         if (!refund) throw errors.refundNotFound(refundId);

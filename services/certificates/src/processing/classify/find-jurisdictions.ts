@@ -51,7 +51,7 @@ export function registeredStates(lines: readonly string[]): string[] {
   return unique(found);
 }
 
-const authority = String.raw`(?:comptroller|department of (?:revenue|taxation|tax and fee administration|finance)|tax commission|division of taxation|revenue (?:department|agency|cabinet))`;
+const authority = "(?:comptroller|department of (?:revenue|taxation|tax and fee administration|finance)|tax commission|division of taxation|revenue (?:department|agency|cabinet))";
 
 export function namedStates(lines: readonly string[]): string[] {
   const text = lines.join("\n");

@@ -8,6 +8,7 @@ export function normalizeLine(line: string): string {
     .replace(/[\u2018\u2019\u02bc]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/[\u2013\u2014]/g, "-")
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
     .replace(/[\u0000-\u0008\u000b-\u001f]/g, "")
     .replace(/\t/g, "   ")
     .replace(/(?<! ) {2}(?! )/g, " ")
@@ -44,7 +45,7 @@ export function findLabelledValue(lines: readonly string[], label: RegExp, stopA
     const line = lines[index]!;
     const match = label.exec(line);
     if (!match) continue;
-    const rest = line.slice(match.index + match[0].length).replace(/^\s*[:\-]?\s{0,2}/, "");
+    const rest = line.slice(match.index + match[0].length).replace(/^\s*[:-]?\s{0,2}/, "");
     const sameLine = cleanValue(cutAt(columns(rest)[0] ?? "", stopAt));
     if (!isBlankValue(sameLine) && !/^\(/.test(sameLine)) return { value: sameLine, lineIndex: index };
     const next = lines[index + 1];

@@ -11,7 +11,7 @@ export function exemptOrganizationLetterPdf(input: { readonly organization: stri
       .gap(10)
       .paragraph(input.date)
       .paragraph(`${input.organization}\n900 E 51st St\nAustin, TX 78751`)
-      .paragraph("This letter is to notify you that " + input.organization + " is exempt from Texas sales and use tax on the purchase of taxable items necessary to the organization's exempt function, as a nonprofit organization described in Section 501(c)(3) of the Internal Revenue Code.")
+      .paragraph(`This letter is to notify you that ${input.organization} is exempt from Texas sales and use tax on the purchase of taxable items necessary to the organization's exempt function, as a nonprofit organization described in Section 501(c)(3) of the Internal Revenue Code.`)
       .paragraph("The organization may give its suppliers a Texas Sales and Use Tax Exemption Certification in lieu of tax. This exemption remains in effect while the organization keeps its federal exempt status.")
       .paragraph("Sincerely,")
       .paragraph("Exempt Organizations Section\nTax Policy Division"),

@@ -21,4 +21,4 @@ for (const document of corpus.filter((entry) => names.includes(entry.name))) {
   readings[document.name] = await reader.read({ bytes: await document.build(), kind: document.kind, filename: "offline" });
 }
 await reader.close();
-process.stdout.write(JSON.stringify({ readings, canary: await canary() }) + "\n");
+process.stdout.write(`${JSON.stringify({ readings, canary: await canary() })}\n`);

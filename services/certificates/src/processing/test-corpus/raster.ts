@@ -52,7 +52,10 @@ export async function scanLike(png: Uint8Array, options: { readonly degrees: num
   context.setTransform(1, 0, 0, 1, 0, 0);
   context.globalCompositeOperation = "source-over";
   let seed = options.seed;
-  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
   for (let speck = 0; speck < 4000; speck += 1) {
     context.fillStyle = `rgba(60, 60, 60, ${0.15 + next() * 0.35})`;
     context.fillRect(next() * image.width, next() * image.height, 1 + next() * 2, 1 + next() * 2);
