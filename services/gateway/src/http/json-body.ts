@@ -27,7 +27,7 @@ export function limitInBytes(limit: string): number {
 }
 
 const plainContentType = /^application\/json\s*(?:;\s*charset\s*=\s*(?:utf-8|"utf-8")\s*)?$/i;
-const firstNonWhitespace = /^[\x20\x09\x0a\x0d]*([^\x20\x09\x0a\x0d]|$)/;
+const firstNonWhitespace = /^[ \t\n\r]*([^ \t\n\r]|$)/;
 
 /** The error body-parser gives for a body that is not JSON (the error handler reads `type`). */
 function parseFailure(message: string): Error {

@@ -84,7 +84,7 @@ describe("breakers at rest (issue 17: an idle gateway must not wake)", () => {
     try {
       const breakers = ["a", "b", "c"].map((name) => createGuardedClient(name, CalcEngineService, upstreamThrowing({}), options).breaker);
       expect(every.mock.calls.length).toBeLessThanOrEqual(1);
-      breakers.forEach((breaker) => breaker.shutdown());
+      for (const breaker of breakers) breaker.shutdown();
     } finally {
       every.mockRestore();
     }
