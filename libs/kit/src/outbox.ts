@@ -58,10 +58,17 @@ export interface Outbox {
   /** Announces events about to be written on a document (call before the write). */
   announce(scope: Scope, source: string, documentId: string, events: readonly EventEnvelope[]): Promise<void>;
   /**
-   * Publishes a document's pending events and clears them; errors are logged, not
-   * thrown. Returns once done or after `flushWaitMs`, whichever comes first.
+   * Announces `events` and runs `write`, the write that puts them on the document. On a
+   * store whose writes land in issue order (`writesLandInIssueOrder`) both are issued at
+   * once and share a commit; elsewhere the announce has landed before the write starts.
    */
-  flush(scope: Scope, source: string, documentId: string): Promise<void>;
+  announceAndWrite<R>(scope: Scope, source: string, documentId: string, events: readonly EventEnvelope[], write: () => Promise<R>): Promise<R>;
+  /**
+   * Publishes a document's pending events and clears them; errors are logged, not
+   * thrown. Returns once done or after `flushWaitMs`, whichever comes first. `written`,
+   * the document as the caller's write returned it, saves reading it again.
+   */
+  flush(scope: Scope, source: string, documentId: string, written?: Stored<OutboxDocument>): Promise<void>;
   /** One pass of the relay over the index; returns how many entries it settled. */
   relayOnce(): Promise<number>;
   /** Starts the relay: passes `intervalMs` apart while entries wait, else asleep until a local write (or the idle interval). */
@@ -86,6 +93,8 @@ export interface OutboxOptions {
   readonly registry?: Registry;
   /** How long the relay sleeps after a pass that found the index empty, unless a local write wakes it. */
   readonly idleIntervalMs?: number;
+  /** The store's Store.writesLandInIssueOrder: announce and write may then share a commit. */
+  readonly writesLandInIssueOrder?: boolean;
 }
 
 /** The relay's fallback poll: a crashed replica's leftovers are also flushed when it restarts. */
@@ -116,12 +125,21 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const publishing = new Map<string, number>();
   const documentKey = (scope: Scope, sourceName: string, documentId: string) => indexId(scope, sourceName, documentId, "");
 
-  /** Publishes and clears; returns the ids of events no longer pending on the document. */
-  async function publishPending(scope: Scope, sourceName: string, documentId: string): Promise<Set<string> | null> {
+  /**
+   * Publishes and clears; returns the ids of events no longer pending on the document.
+   * `settle` (a flush's own index entries) runs alongside the clear.
+   */
+  async function publishPending(
+    scope: Scope,
+    sourceName: string,
+    documentId: string,
+    written?: Stored<OutboxDocument>,
+    settle?: (published: Set<string>) => Promise<unknown>,
+  ): Promise<Set<string> | null> {
     const key = documentKey(scope, sourceName, documentId);
     publishing.set(key, (publishing.get(key) ?? 0) + 1);
     try {
-      return await publishAndClear(scope, sourceName, documentId);
+      return await publishAndClear(scope, sourceName, documentId, written, settle);
     } finally {
       const left = publishing.get(key)! - 1;
       if (left === 0) publishing.delete(key);
@@ -129,14 +147,30 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  async function publishAndClear(scope: Scope, sourceName: string, documentId: string): Promise<Set<string> | null> {
+  async function publishAndClear(
+    scope: Scope,
+    sourceName: string,
+    documentId: string,
+    written: Stored<OutboxDocument> | undefined,
+    settle: ((published: Set<string>) => Promise<unknown>) | undefined,
+  ): Promise<Set<string> | null> {
     const source = sourceOf(sourceName);
-    let document: Stored<OutboxDocument> | null = await source.collection.get(scope, documentId);
+    const document: Stored<OutboxDocument> | null = written ?? (await source.collection.get(scope, documentId));
     if (!document) return null;
     const events = document.pending_events ?? [];
     if (events.length === 0) return new Set();
     await options.bus.publish(source.topic, events);
     const published = new Set(events.map((event) => event.id));
+    // Issued together, so the embedded store commits them at once. Either order is safe:
+    // an entry left behind is dropped by the relay once its event is off the document,
+    // and an event left on the document without its entry, if ever published again
+    // with its next change, keeps its id, which consumers de-duplicate.
+    await Promise.all([clearPublished(source, scope, documentId, document, published), settle?.(published)]);
+    return published;
+  }
+
+  async function clearPublished(source: OutboxSource, scope: Scope, documentId: string, read: Stored<OutboxDocument>, published: Set<string>): Promise<void> {
+    let document: Stored<OutboxDocument> | null = read;
     for (let attempt = 0; attempt < 20 && document; attempt += 1) {
       const remaining = document.pending_events.filter((event) => !published.has(event.id));
       if (remaining.length === document.pending_events.length) break;
@@ -148,13 +182,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
         document = await source.collection.get(scope, documentId);
       }
     }
-    return published;
   }
 
-  async function flushNow(scope: Scope, sourceName: string, documentId: string): Promise<void> {
+  async function flushNow(scope: Scope, sourceName: string, documentId: string, written?: Stored<OutboxDocument>): Promise<void> {
     try {
-      const published = await publishPending(scope, sourceName, documentId);
-      for (const eventId of published ?? []) await options.index.delete(outboxScope, indexId(scope, sourceName, documentId, eventId));
+      await publishPending(scope, sourceName, documentId, written, (published) =>
+        Promise.all([...published].map((eventId) => options.index.delete(outboxScope, indexId(scope, sourceName, documentId, eventId)))),
+      );
     } catch (error) {
       options.logger.warn({ err: error, document_id: documentId }, "outbox flush failed; the relay will retry");
     }
@@ -164,8 +198,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
   // only so long: while the broker is down, the publish keeps retrying in the background
   // (and the relay after it) instead of holding the caller's request past its deadline.
   const flushing = new Set<Promise<void>>();
-  async function flush(scope: Scope, sourceName: string, documentId: string): Promise<void> {
-    const work = flushNow(scope, sourceName, documentId);
+  async function flush(scope: Scope, sourceName: string, documentId: string, written?: Stored<OutboxDocument>): Promise<void> {
+    const work = flushNow(scope, sourceName, documentId, written);
     flushing.add(work);
     void work.finally(() => flushing.delete(work));
     let timer: NodeJS.Timeout | undefined;
@@ -248,11 +282,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
       });
   }
 
-  return {
-    async announce(scope, source, documentId, events) {
-      const now = Date.now();
-      for (const event of events) {
-        await options.index.insertIfAbsent(outboxScope, {
+  async function announce(scope: Scope, source: string, documentId: string, events: readonly EventEnvelope[]): Promise<void> {
+    const now = Date.now();
+    await Promise.all(
+      events.map((event) =>
+        options.index.insertIfAbsent(outboxScope, {
           id: indexId(scope, source, documentId, event.id),
           source,
           owner_account_id: scope.accountId,
@@ -260,11 +294,31 @@ export function createOutbox(options: OutboxOptions): Outbox {
           document_id: documentId,
           event_id: event.id,
           created_at_ms: now,
-        });
-      }
-      // The write's own flush normally settles these; the relay looks once they are due.
-      schedule(intervalMs);
-    },
+        }),
+      ),
+    );
+    // The write's own flush normally settles these; the relay looks once they are due.
+    schedule(intervalMs);
+  }
+
+  async function announceAndWrite<R>(scope: Scope, source: string, documentId: string, events: readonly EventEnvelope[], write: () => Promise<R>): Promise<R> {
+    if (!options.writesLandInIssueOrder) {
+      await announce(scope, source, documentId, events);
+      return write();
+    }
+    // Issued back to back, the entries land no later than the write (in its commit or an
+    // earlier one), which is all the relay needs.
+    const [announced, written] = await Promise.allSettled([announce(scope, source, documentId, events), write()]);
+    if (written.status === "rejected") throw written.reason;
+    // The write stands without its entries (the store failed the announce alone): add them
+    // now, or fail the call so that the caller's retry finds the document and flushes it.
+    if (announced.status === "rejected") await announce(scope, source, documentId, events);
+    return written.value;
+  }
+
+  return {
+    announce,
+    announceAndWrite,
     flush,
     relayOnce,
     start(busyIntervalMs) {
