@@ -39,7 +39,7 @@ function traced<T extends { id: string }>(collection: Collection<T>, name: strin
   });
 }
 
-async function tracedOutbox(writesLandInIssueOrder: boolean) {
+async function tracedOutbox(writesLandInIssueOrder: boolean, keepsPublishedEvents = false) {
   dir = await mkdtemp(path.join(os.tmpdir(), "outbox-writes-"));
   store = await createEmbeddedStore({ dir });
   const log: string[] = [];
@@ -52,7 +52,7 @@ async function tracedOutbox(writesLandInIssueOrder: boolean) {
     owner: "test",
     bus,
     index,
-    sources: { things: { collection: documents, topic: "things" } },
+    sources: { things: { collection: documents, topic: "things", keepsPublishedEvents } },
     logger: createLogger({ service: "test", level: "silent" }),
     writesLandInIssueOrder,
   });
@@ -86,6 +86,31 @@ describe("outbox writes", () => {
     expect(log.indexOf("index.delete:start")).toBeLessThan(log.indexOf("documents.update:end"));
     expect((await documents.get(scope, "thing_1"))?.pending_events).toEqual([]);
     expect((await index.list(outboxScopeOf("test"), { limit: 10 })).items).toEqual([]);
+    await outbox.stop();
+  });
+});
+
+describe("outbox writes on a source that keeps published events", () => {
+  it("flushes without updating the document, and the next change drops what was published", async () => {
+    const { outbox, index, documents, published, log, event } = await tracedOutbox(true, true);
+    const written = await outbox.announceAndWrite(scope, "things", "thing_1", [event], () => documents.insert(scope, { id: "thing_1", pending_events: [event] }));
+    log.length = 0;
+    await outbox.flush(scope, "things", "thing_1", written);
+    expect(published.map((each) => each.id)).toEqual([event.id]);
+    expect(log.filter((entry) => entry.startsWith("documents."))).toEqual([]);
+    expect((await index.list(outboxScopeOf("test"), { limit: 10 })).items).toEqual([]);
+
+    // The next change keeps only what may be unpublished, so nothing is published twice.
+    const second = createEvent({ type: "thing.changed", version: 1, scope, key: scope.accountId, payload: { n: 2 } });
+    const current = (await documents.get(scope, "thing_1"))!;
+    const pending = await outbox.unpublished(scope, "things", "thing_1", current.pending_events);
+    expect(pending).toEqual([]);
+    const changed = await outbox.announceAndWrite(scope, "things", "thing_1", [second], () =>
+      documents.update(scope, "thing_1", { expectedVersion: current.version, set: { pending_events: [...pending, second] } }),
+    );
+    expect(await outbox.unpublished(scope, "things", "thing_1", changed.pending_events)).toEqual([second]);
+    await outbox.flush(scope, "things", "thing_1", changed);
+    expect(published.map((each) => each.id)).toEqual([event.id, second.id]);
     await outbox.stop();
   });
 });

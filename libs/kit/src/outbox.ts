@@ -52,6 +52,12 @@ export interface OutboxSource {
   /** Only read and updated by id (the gateway passes its unscoped key records through this). */
   readonly collection: Pick<Collection<OutboxDocument & Record<string, unknown>>, "get" | "update">;
   readonly topic: string;
+  /**
+   * Published events stay on the document until its next change, which drops them (see
+   * `unpublished`): a flush then costs no update of the document, only the deletion of
+   * its entries. For documents changed rarely after their insert (transactions).
+   */
+  readonly keepsPublishedEvents?: boolean;
 }
 
 export interface Outbox {
@@ -69,6 +75,11 @@ export interface Outbox {
    * the document as the caller's write returned it, saves reading it again.
    */
   flush(scope: Scope, source: string, documentId: string, written?: Stored<OutboxDocument>): Promise<void>;
+  /**
+   * The events of `pending` that may still be unpublished: those whose index entry is
+   * there. An event without its entry was published (or its write never happened).
+   */
+  unpublished(scope: Scope, source: string, documentId: string, pending: readonly EventEnvelope[]): Promise<EventEnvelope[]>;
   /** One pass of the relay over the index; returns how many entries it settled. */
   relayOnce(): Promise<number>;
   /** Starts the relay: passes `intervalMs` apart while entries wait, else asleep until a local write (or the idle interval). */
@@ -165,7 +176,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     // an entry left behind is dropped by the relay once its event is off the document,
     // and an event left on the document without its entry, if ever published again
     // with its next change, keeps its id, which consumers de-duplicate.
-    await Promise.all([clearPublished(source, scope, documentId, document, published), settle?.(published)]);
+    await Promise.all([source.keepsPublishedEvents ? null : clearPublished(source, scope, documentId, document, published), settle?.(published)]);
     return published;
   }
 
@@ -316,9 +327,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return written.value;
   }
 
+  async function unpublished(scope: Scope, source: string, documentId: string, pending: readonly EventEnvelope[]): Promise<EventEnvelope[]> {
+    const entries = await Promise.all(pending.map((event) => options.index.get(outboxScope, indexId(scope, source, documentId, event.id))));
+    return pending.filter((_, position) => entries[position] !== null);
+  }
+
   return {
     announce,
     announceAndWrite,
+    unpublished,
     flush,
     relayOnce,
     start(busyIntervalMs) {

@@ -113,11 +113,13 @@ export function createTransactionStore(
     for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
       const current = await get(scope, id);
       const { set, events, result } = build(current);
+      // Published events stay on a transaction until its next change (keepsPublishedEvents).
+      const pending = await outbox.unpublished(scope, transactionSource, id, current.pending_events ?? []);
       try {
         const transaction = await outbox.announceAndWrite(scope, transactionSource, id, events, () =>
           transactions.update(scope, id, {
             expectedVersion: current.version,
-            set: { ...set, pending_events: [...(current.pending_events ?? []), ...events] },
+            set: { ...set, pending_events: [...pending, ...events] },
           }),
         );
         await outbox.flush(scope, transactionSource, id, transaction);
