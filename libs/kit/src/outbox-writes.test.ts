@@ -55,6 +55,7 @@ async function tracedOutbox(writesLandInIssueOrder: boolean, keepsPublishedEvent
     sources: { things: { collection: documents, topic: "things", keepsPublishedEvents } },
     logger: createLogger({ service: "test", level: "silent" }),
     writesLandInIssueOrder,
+    minAgeMs: 0,
   });
   const event = createEvent({ type: "thing.created", version: 1, scope, key: scope.accountId, payload: { n: 1 } });
   return { outbox, index, documents, published, log, event };
@@ -111,6 +112,17 @@ describe("outbox writes on a source that keeps published events", () => {
     expect(await outbox.unpublished(scope, "things", "thing_1", changed.pending_events)).toEqual([second]);
     await outbox.flush(scope, "things", "thing_1", changed);
     expect(published.map((each) => each.id)).toEqual([event.id, second.id]);
+    await outbox.stop();
+  });
+
+  it("has the relay publish a document's events once and settle all their entries together", async () => {
+    const { outbox, index, documents, published, event } = await tracedOutbox(true, true);
+    const second = createEvent({ type: "thing.changed", version: 1, scope, key: scope.accountId, payload: { n: 2 } });
+    // Both written, neither flushed (as after a crash mid-request).
+    await outbox.announceAndWrite(scope, "things", "thing_1", [event, second], () => documents.insert(scope, { id: "thing_1", pending_events: [event, second] }));
+    expect(await outbox.relayOnce()).toBe(2);
+    expect(published.map((each) => each.id)).toEqual([event.id, second.id]);
+    expect((await index.list(outboxScopeOf("test"), { limit: 10 })).items).toEqual([]);
     await outbox.stop();
   });
 });

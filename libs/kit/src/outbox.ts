@@ -231,11 +231,24 @@ export function createOutbox(options: OutboxOptions): Outbox {
     let seen = 0;
     let cursor: string | undefined;
     const now = Date.now();
+    // Entries deleted along with their document's publish earlier in this pass: a
+    // document's events are published together, so its other entries need no second look
+    // (on a source that keeps published events, a second look would publish them again).
+    const done = new Set<string>();
+    const settleWith = (scope: Scope, source: string, documentId: string) => async (published: Set<string>) => {
+      const ids = [...published].map((eventId) => indexId(scope, source, documentId, eventId)).filter((id) => !done.has(id));
+      const deleted = await Promise.all(ids.map((id) => options.index.delete(outboxScope, id)));
+      ids.forEach((id, position) => {
+        done.add(id);
+        if (deleted[position]) settled += 1;
+      });
+    };
     do {
       const page = await options.index.list(outboxScope, { limit: 200, ...(cursor ? { cursor } : {}) });
       seen += page.items.length;
       for (const entry of page.items) {
-        if (stopped) return { settled, left: seen - settled };
+        if (stopped) return { settled, left: Math.max(0, seen - settled) };
+        if (done.has(entry.id)) continue;
         // Young entries belong to a write in progress, whose own flush follows.
         if (now - entry.created_at_ms < minAgeMs) continue;
         const scope = { accountId: entry.owner_account_id, livemode: entry.owner_livemode };
@@ -244,11 +257,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         const document = await source.collection.get(scope, entry.document_id);
         const onDocument = document?.pending_events?.some((event) => event.id === entry.event_id) ?? false;
         if (onDocument) {
-          const published = await publishPending(scope, entry.source, entry.document_id);
-          if (published?.has(entry.event_id)) {
-            await options.index.delete(outboxScope, entry.id);
-            settled += 1;
-          }
+          await publishPending(scope, entry.source, entry.document_id, undefined, settleWith(scope, entry.source, entry.document_id));
         } else if (now - entry.created_at_ms >= graceMs) {
           await options.index.delete(outboxScope, entry.id);
           settled += 1;
@@ -256,7 +265,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       }
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
-    return { settled, left: seen - settled };
+    return { settled, left: Math.max(0, seen - settled) };
   }
 
   // The relay's schedule: `dueAt` is when the armed timer fires; waking only brings it forward.
