@@ -10,7 +10,7 @@ import type { Document } from "./record-shape.js";
 type Row = Record<string, unknown> & { _id: string };
 
 /** A collection keyed by _id that understands the filters and operators the protocol sends. */
-function countedCollection<T extends Row>(operations: string[], name: string) {
+function countedCollection<T extends { _id: string }>(operations: string[], name: string) {
   const rows = new Map<string, Row>();
   const matches = (row: Row | undefined, filter: Record<string, unknown>): row is Row => {
     if (!row) return false;
