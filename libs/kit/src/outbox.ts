@@ -5,9 +5,13 @@
 // 1. Before the write, one index entry per event is inserted in the outbox index (a
 //    collection of the owning service, in a fixed internal scope), naming the document.
 //    The storage port cannot query across accounts, so the index is how the relay finds
-//    documents that may hold unpublished events.
-// 2. After the write, `flush` publishes the document's pending events, removes them
-//    from the document with an optimistic update, then deletes their index entries.
+//    documents that may hold unpublished events. "Before" means durable no later than
+//    the write: on a store whose writes land in issue order both share a commit
+//    (`announceAndWrite`).
+// 2. After the write, `flush` publishes the document's pending events, then removes them
+//    from the document with an optimistic update while it deletes their index entries.
+//    A source that `keepsPublishedEvents` skips the removal: its next change keeps only
+//    the events whose entries remain (`unpublished`).
 // 3. A relay loop walks the index and flushes whatever a crash left behind. An entry
 //    whose event is not (or no longer) on its document is deleted once it is older than
 //    the grace period (the write it announced failed, or the event was published).
