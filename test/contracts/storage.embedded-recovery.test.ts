@@ -70,6 +70,59 @@ describe("embedded store recovery", () => {
     await store.close();
   });
 
+  // Store.writesLandInIssueOrder, which lets the outbox issue an entry and the write it
+  // announces together: a crash never keeps a later write and loses an earlier one.
+  it("keeps writes issued back to back in order when a process is killed with SIGKILL mid-write", { timeout: 60_000 }, async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "levy-kill-order-"));
+    const orderedWriter = `
+import { createEmbeddedStore } from "@levy/storage";
+const store = await createEmbeddedStore({ dir: process.argv[1] });
+if (store.writesLandInIssueOrder !== true) process.exit(3);
+const entries = await store.collection({ name: "entries" });
+const documents = await store.collection({ name: "documents" });
+const scope = ${JSON.stringify(scope)};
+let next = 0;
+async function lane() {
+  for (;;) {
+    const id = "d" + next++;
+    // Not awaited in between: the entry is issued first, the document right after.
+    const entry = entries.insertIfAbsent(scope, { id });
+    const document = documents.insert(scope, { id });
+    await Promise.all([entry, document]);
+    process.stdout.write(id + "\\n");
+  }
+}
+for (let lane_ = 0; lane_ < 8; lane_ += 1) void lane();
+`;
+    const child = spawn(process.execPath, ["--input-type=module", "-e", orderedWriter, dir], { stdio: ["ignore", "pipe", "inherit"] });
+    let acknowledged = 0;
+    await new Promise<void>((resolve, reject) => {
+      child.on("error", reject);
+      child.on("exit", (code) => reject(new Error(`writer exited early (${code})`)));
+      child.stdout.on("data", (chunk: Buffer) => {
+        acknowledged += chunk.toString("utf8").split("\n").length - 1;
+        if (acknowledged >= 300) resolve();
+      });
+    });
+    child.removeAllListeners("exit");
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    child.kill("SIGKILL");
+    await exited;
+
+    const store = await createEmbeddedStore({ dir });
+    const entries = await store.collection<{ id: string }>({ name: "entries" });
+    const documents = await store.collection<{ id: string }>({ name: "documents" });
+    const orphans: string[] = [];
+    for (let cursor: string | undefined, page; (page = await documents.list(scope, { limit: 200, ...(cursor ? { cursor } : {}) })); ) {
+      for (const document of page.items) if (!(await entries.get(scope, document.id))) orphans.push(document.id);
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    expect(await documents.count(scope)).toBeGreaterThanOrEqual(300);
+    expect(orphans).toEqual([]);
+    await store.close();
+  });
+
   it("moves an nedb data directory into the store once, keeping the old file renamed", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "levy-migrate-"));
     // The nedb store's layout: _id is <account>|<mode>|<id>, the scope and _seq are fields.

@@ -5,9 +5,13 @@
 // 1. Before the write, one index entry per event is inserted in the outbox index (a
 //    collection of the owning service, in a fixed internal scope), naming the document.
 //    The storage port cannot query across accounts, so the index is how the relay finds
-//    documents that may hold unpublished events.
-// 2. After the write, `flush` publishes the document's pending events, removes them
-//    from the document with an optimistic update, then deletes their index entries.
+//    documents that may hold unpublished events. "Before" means durable no later than
+//    the write: on a store whose writes land in issue order both share a commit
+//    (`announceAndWrite`).
+// 2. After the write, `flush` publishes the document's pending events, then removes them
+//    from the document with an optimistic update while it deletes their index entries.
+//    A source that `keepsPublishedEvents` skips the removal: its next change keeps only
+//    the events whose entries remain (`unpublished`).
 // 3. A relay loop walks the index and flushes whatever a crash left behind. An entry
 //    whose event is not (or no longer) on its document is deleted once it is older than
 //    the grace period (the write it announced failed, or the event was published).
@@ -52,16 +56,34 @@ export interface OutboxSource {
   /** Only read and updated by id (the gateway passes its unscoped key records through this). */
   readonly collection: Pick<Collection<OutboxDocument & Record<string, unknown>>, "get" | "update">;
   readonly topic: string;
+  /**
+   * Published events stay on the document until its next change, which drops them (see
+   * `unpublished`): a flush then costs no update of the document, only the deletion of
+   * its entries. For documents changed rarely after their insert (transactions).
+   */
+  readonly keepsPublishedEvents?: boolean;
 }
 
 export interface Outbox {
   /** Announces events about to be written on a document (call before the write). */
   announce(scope: Scope, source: string, documentId: string, events: readonly EventEnvelope[]): Promise<void>;
   /**
-   * Publishes a document's pending events and clears them; errors are logged, not
-   * thrown. Returns once done or after `flushWaitMs`, whichever comes first.
+   * Announces `events` and runs `write`, the write that puts them on the document. On a
+   * store whose writes land in issue order (`writesLandInIssueOrder`) both are issued at
+   * once and share a commit; elsewhere the announce has landed before the write starts.
    */
-  flush(scope: Scope, source: string, documentId: string): Promise<void>;
+  announceAndWrite<R>(scope: Scope, source: string, documentId: string, events: readonly EventEnvelope[], write: () => Promise<R>): Promise<R>;
+  /**
+   * Publishes a document's pending events and clears them; errors are logged, not
+   * thrown. Returns once done or after `flushWaitMs`, whichever comes first. `written`,
+   * the document as the caller's write returned it, saves reading it again.
+   */
+  flush(scope: Scope, source: string, documentId: string, written?: Stored<OutboxDocument>): Promise<void>;
+  /**
+   * The events of `pending` that may still be unpublished: those whose index entry is
+   * there. An event without its entry was published (or its write never happened).
+   */
+  unpublished(scope: Scope, source: string, documentId: string, pending: readonly EventEnvelope[]): Promise<EventEnvelope[]>;
   /** One pass of the relay over the index; returns how many entries it settled. */
   relayOnce(): Promise<number>;
   /** Starts the relay: passes `intervalMs` apart while entries wait, else asleep until a local write (or the idle interval). */
@@ -86,6 +108,8 @@ export interface OutboxOptions {
   readonly registry?: Registry;
   /** How long the relay sleeps after a pass that found the index empty, unless a local write wakes it. */
   readonly idleIntervalMs?: number;
+  /** The store's Store.writesLandInIssueOrder: announce and write may then share a commit. */
+  readonly writesLandInIssueOrder?: boolean;
 }
 
 /** The relay's fallback poll: a crashed replica's leftovers are also flushed when it restarts. */
@@ -116,12 +140,21 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const publishing = new Map<string, number>();
   const documentKey = (scope: Scope, sourceName: string, documentId: string) => indexId(scope, sourceName, documentId, "");
 
-  /** Publishes and clears; returns the ids of events no longer pending on the document. */
-  async function publishPending(scope: Scope, sourceName: string, documentId: string): Promise<Set<string> | null> {
+  /**
+   * Publishes and clears; returns the ids of events no longer pending on the document.
+   * `settle` (a flush's own index entries) runs alongside the clear.
+   */
+  async function publishPending(
+    scope: Scope,
+    sourceName: string,
+    documentId: string,
+    written?: Stored<OutboxDocument>,
+    settle?: (published: Set<string>) => Promise<unknown>,
+  ): Promise<Set<string> | null> {
     const key = documentKey(scope, sourceName, documentId);
     publishing.set(key, (publishing.get(key) ?? 0) + 1);
     try {
-      return await publishAndClear(scope, sourceName, documentId);
+      return await publishAndClear(scope, sourceName, documentId, written, settle);
     } finally {
       const left = publishing.get(key)! - 1;
       if (left === 0) publishing.delete(key);
@@ -129,14 +162,30 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  async function publishAndClear(scope: Scope, sourceName: string, documentId: string): Promise<Set<string> | null> {
+  async function publishAndClear(
+    scope: Scope,
+    sourceName: string,
+    documentId: string,
+    written: Stored<OutboxDocument> | undefined,
+    settle: ((published: Set<string>) => Promise<unknown>) | undefined,
+  ): Promise<Set<string> | null> {
     const source = sourceOf(sourceName);
-    let document: Stored<OutboxDocument> | null = await source.collection.get(scope, documentId);
+    const document: Stored<OutboxDocument> | null = written ?? (await source.collection.get(scope, documentId));
     if (!document) return null;
     const events = document.pending_events ?? [];
     if (events.length === 0) return new Set();
     await options.bus.publish(source.topic, events);
     const published = new Set(events.map((event) => event.id));
+    // Issued together, so the embedded store commits them at once. Either order is safe:
+    // an entry left behind is dropped by the relay once its event is off the document,
+    // and an event left on the document without its entry, if ever published again
+    // with its next change, keeps its id, which consumers de-duplicate.
+    await Promise.all([source.keepsPublishedEvents ? null : clearPublished(source, scope, documentId, document, published), settle?.(published)]);
+    return published;
+  }
+
+  async function clearPublished(source: OutboxSource, scope: Scope, documentId: string, read: Stored<OutboxDocument>, published: Set<string>): Promise<void> {
+    let document: Stored<OutboxDocument> | null = read;
     for (let attempt = 0; attempt < 20 && document; attempt += 1) {
       const remaining = document.pending_events.filter((event) => !published.has(event.id));
       if (remaining.length === document.pending_events.length) break;
@@ -148,13 +197,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
         document = await source.collection.get(scope, documentId);
       }
     }
-    return published;
   }
 
-  async function flushNow(scope: Scope, sourceName: string, documentId: string): Promise<void> {
+  async function flushNow(scope: Scope, sourceName: string, documentId: string, written?: Stored<OutboxDocument>): Promise<void> {
     try {
-      const published = await publishPending(scope, sourceName, documentId);
-      for (const eventId of published ?? []) await options.index.delete(outboxScope, indexId(scope, sourceName, documentId, eventId));
+      await publishPending(scope, sourceName, documentId, written, (published) =>
+        Promise.all([...published].map((eventId) => options.index.delete(outboxScope, indexId(scope, sourceName, documentId, eventId)))),
+      );
     } catch (error) {
       options.logger.warn({ err: error, document_id: documentId }, "outbox flush failed; the relay will retry");
     }
@@ -164,8 +213,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
   // only so long: while the broker is down, the publish keeps retrying in the background
   // (and the relay after it) instead of holding the caller's request past its deadline.
   const flushing = new Set<Promise<void>>();
-  async function flush(scope: Scope, sourceName: string, documentId: string): Promise<void> {
-    const work = flushNow(scope, sourceName, documentId);
+  async function flush(scope: Scope, sourceName: string, documentId: string, written?: Stored<OutboxDocument>): Promise<void> {
+    const work = flushNow(scope, sourceName, documentId, written);
     flushing.add(work);
     void work.finally(() => flushing.delete(work));
     let timer: NodeJS.Timeout | undefined;
@@ -186,11 +235,24 @@ export function createOutbox(options: OutboxOptions): Outbox {
     let seen = 0;
     let cursor: string | undefined;
     const now = Date.now();
+    // Entries deleted along with their document's publish earlier in this pass: a
+    // document's events are published together, so its other entries need no second look
+    // (on a source that keeps published events, a second look would publish them again).
+    const done = new Set<string>();
+    const settleWith = (scope: Scope, source: string, documentId: string) => async (published: Set<string>) => {
+      const ids = [...published].map((eventId) => indexId(scope, source, documentId, eventId)).filter((id) => !done.has(id));
+      const deleted = await Promise.all(ids.map((id) => options.index.delete(outboxScope, id)));
+      ids.forEach((id, position) => {
+        done.add(id);
+        if (deleted[position]) settled += 1;
+      });
+    };
     do {
       const page = await options.index.list(outboxScope, { limit: 200, ...(cursor ? { cursor } : {}) });
       seen += page.items.length;
       for (const entry of page.items) {
-        if (stopped) return { settled, left: seen - settled };
+        if (stopped) return { settled, left: Math.max(0, seen - settled) };
+        if (done.has(entry.id)) continue;
         // Young entries belong to a write in progress, whose own flush follows.
         if (now - entry.created_at_ms < minAgeMs) continue;
         const scope = { accountId: entry.owner_account_id, livemode: entry.owner_livemode };
@@ -199,11 +261,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         const document = await source.collection.get(scope, entry.document_id);
         const onDocument = document?.pending_events?.some((event) => event.id === entry.event_id) ?? false;
         if (onDocument) {
-          const published = await publishPending(scope, entry.source, entry.document_id);
-          if (published?.has(entry.event_id)) {
-            await options.index.delete(outboxScope, entry.id);
-            settled += 1;
-          }
+          await publishPending(scope, entry.source, entry.document_id, undefined, settleWith(scope, entry.source, entry.document_id));
         } else if (now - entry.created_at_ms >= graceMs) {
           await options.index.delete(outboxScope, entry.id);
           settled += 1;
@@ -211,7 +269,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       }
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
-    return { settled, left: seen - settled };
+    return { settled, left: Math.max(0, seen - settled) };
   }
 
   // The relay's schedule: `dueAt` is when the armed timer fires; waking only brings it forward.
@@ -248,11 +306,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
       });
   }
 
-  return {
-    async announce(scope, source, documentId, events) {
-      const now = Date.now();
-      for (const event of events) {
-        await options.index.insertIfAbsent(outboxScope, {
+  async function announce(scope: Scope, source: string, documentId: string, events: readonly EventEnvelope[]): Promise<void> {
+    const now = Date.now();
+    await Promise.all(
+      events.map((event) =>
+        options.index.insertIfAbsent(outboxScope, {
           id: indexId(scope, source, documentId, event.id),
           source,
           owner_account_id: scope.accountId,
@@ -260,11 +318,37 @@ export function createOutbox(options: OutboxOptions): Outbox {
           document_id: documentId,
           event_id: event.id,
           created_at_ms: now,
-        });
-      }
-      // The write's own flush normally settles these; the relay looks once they are due.
-      schedule(intervalMs);
-    },
+        }),
+      ),
+    );
+    // The write's own flush normally settles these; the relay looks once they are due.
+    schedule(intervalMs);
+  }
+
+  async function announceAndWrite<R>(scope: Scope, source: string, documentId: string, events: readonly EventEnvelope[], write: () => Promise<R>): Promise<R> {
+    if (!options.writesLandInIssueOrder) {
+      await announce(scope, source, documentId, events);
+      return write();
+    }
+    // Issued back to back, the entries land no later than the write (in its commit or an
+    // earlier one), which is all the relay needs.
+    const [announced, written] = await Promise.allSettled([announce(scope, source, documentId, events), write()]);
+    if (written.status === "rejected") throw written.reason;
+    // The write stands without its entries (the store failed the announce alone): add them
+    // now, or fail the call so that the caller's retry finds the document and flushes it.
+    if (announced.status === "rejected") await announce(scope, source, documentId, events);
+    return written.value;
+  }
+
+  async function unpublished(scope: Scope, source: string, documentId: string, pending: readonly EventEnvelope[]): Promise<EventEnvelope[]> {
+    const entries = await Promise.all(pending.map((event) => options.index.get(outboxScope, indexId(scope, source, documentId, event.id))));
+    return pending.filter((_, position) => entries[position] !== null);
+  }
+
+  return {
+    announce,
+    announceAndWrite,
+    unpublished,
     flush,
     relayOnce,
     start(busyIntervalMs) {

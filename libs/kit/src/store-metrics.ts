@@ -58,6 +58,7 @@ export function instrumentStore(store: Store, registry: Registry): Store {
     registers: [registry],
   });
   return {
+    writesLandInIssueOrder: store.writesLandInIssueOrder,
     collection: async (spec) => timedCollection(await store.collection(spec), timerFor(histogram, spec.name)),
     systemCollection: async (spec) => timedSystemCollection(await store.systemCollection(spec), timerFor(histogram, spec.name)),
     ping: () => store.ping(),

@@ -56,6 +56,7 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Stor
   }
 
   return {
+    writesLandInIssueOrder: false,
     collection: async <T extends { id: string }>(spec: CollectionSpec) => (await open(spec, true)) as unknown as Collection<T>,
     systemCollection: async <T extends { id: string }>(spec: CollectionSpec): Promise<SystemCollection<T>> => {
       const collection = (await open(spec, false)) as unknown as Collection<T>;

@@ -3,38 +3,39 @@
 // it back by _id in a separate step, so concurrent "update if version = v" calls can
 // all succeed and lose each other's writes. Inserts, on the other hand, are decided by
 // a unique key. So each transition v -> v+1 is first claimed by inserting the marker
-// `<_id>@<v+1>` into `<collection>__versions`: exactly one writer gets it and writes the
-// new document. A marker whose write never happened (its writer crashed) is rolled
-// forward by the next writer after ROLL_FORWARD_AFTER_MS. On MongoDB this costs two
-// extra single-document operations per update and is equally correct, but the atomic
-// protocol (mongo-atomic-update.ts) is cheaper there; mongo-update-protocol.ts chooses.
+// `<_id>@<v+1>` into `<collection>__versions`: exactly one writer gets it, and only that
+// writer runs the conditional update "if version = v, $set the change and version v+1"
+// (two operations per update: the claim and the update, no read). A writer holding a
+// stale version either loses the claim or matches no document. A marker whose update
+// never happened (its writer crashed) is rolled forward by the next writer after
+// ROLL_FORWARD_AFTER_MS. On MongoDB the atomic protocol (mongo-atomic-update.ts) is
+// cheaper still; mongo-update-protocol.ts chooses.
 import type { Collection as DriverCollection } from "mongodb";
+import { updateOperation } from "./mongo-atomic-update.js";
 import { isDuplicateKey } from "./mongo-errors.js";
 import type { DocumentWrites } from "./mongo-update-protocol.js";
-import { StorageError } from "./port.js";
-import { type Document, addTo, applyChanges } from "./record-shape.js";
+import { StorageError, type UpdateOptions } from "./port.js";
+import { type Document, addTo } from "./record-shape.js";
 
 export interface VersionMarker {
   _id: string;
-  /** The complete document as it is after the transition. */
-  document: Document;
+  /** The version the transition starts from. */
+  from_version?: number;
+  /** The transition's fields, for a roll-forward (markers of earlier versions: `document`). */
+  change?: { set: Record<string, unknown>; unset: string[] };
+  /** The complete document after the transition (markers written by earlier versions). */
+  document?: Document;
   claimed_at: number;
 }
 
 const ROLL_FORWARD_AFTER_MS = 30_000;
+/** Markers this far behind the current version are pruned, a batch at a time. */
 const KEPT_MARKERS = 100;
-
-export interface VersionedUpdate {
-  readonly id: string;
-  readonly expectedVersion: number;
-  /** Builds the next document from the current one (version already set by the caller). */
-  readonly next: (current: Document) => Document;
-}
+const PRUNE_EVERY = 50;
 
 export function markerWrites(documents: DriverCollection<Document>, markers: DriverCollection<VersionMarker>): DocumentWrites {
   return {
-    update: (documentId, id, options) =>
-      versionedUpdate(documents, markers, documentId, { id, expectedVersion: options.expectedVersion, next: (current) => applyChanges(current, options) }),
+    update: (documentId, id, options) => versionedUpdate(documents, markers, documentId, id, options),
     async increment(documentId, id, inc) {
       // A counter is read and written back under the same versioned update as any other
       // record, retried until this writer's transition is the one that lands.
@@ -42,11 +43,7 @@ export function markerWrites(documents: DriverCollection<Document>, markers: Dri
         const current = await documents.findOne({ _id: documentId });
         if (!current) throw new StorageError("not_found", `no record ${id}`);
         try {
-          return await versionedUpdate(documents, markers, documentId, {
-            id,
-            expectedVersion: current.version,
-            next: (latest) => ({ ...latest, ...addTo(latest, inc) }),
-          });
+          return await versionedUpdate(documents, markers, documentId, id, { expectedVersion: current.version, set: addTo(current, inc) });
         } catch (error) {
           if (!(error instanceof StorageError && error.code === "conflict") || attempt >= 200) throw error;
           await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 + attempt * 2)));
@@ -60,45 +57,63 @@ async function versionedUpdate(
   documents: DriverCollection<Document>,
   markers: DriverCollection<VersionMarker>,
   documentId: string,
-  update: VersionedUpdate,
+  id: string,
+  options: UpdateOptions<Record<string, unknown>>,
 ): Promise<Document> {
-  const current = await documents.findOne({ _id: documentId });
-  if (!current) throw new StorageError("not_found", `no record ${update.id}`);
-  if (current.version !== update.expectedVersion) {
-    throw new StorageError("conflict", `record ${update.id} was changed since version ${update.expectedVersion}`);
-  }
-  const next = { ...update.next(current), _id: documentId, version: current.version + 1 };
-  const markerId = `${documentId}@${next.version}`;
+  const from = options.expectedVersion;
+  const change = updateOperation(options);
+  const markerId = `${documentId}@${from + 1}`;
   try {
-    await markers.insertOne({ _id: markerId, document: next, claimed_at: Date.now() });
+    // A stored document cannot hold "$set" as a field name: the marker keeps the fields.
+    const fields = { set: { ...options.set }, unset: [...(options.unset ?? [])] };
+    await markers.insertOne({ _id: markerId, from_version: from, change: fields, claimed_at: Date.now() });
   } catch (error) {
     if (!isDuplicateKey(error)) throw error;
-    await rollForwardIfAbandoned(documents, markers, markerId, current);
-    throw new StorageError("conflict", `record ${update.id} is being changed by another writer`);
+    await rollForwardIfAbandoned(documents, markers, markerId, documentId, from);
+    throw new StorageError("conflict", `record ${id} is being changed by another writer`);
   }
+  let updated: Document | null;
   try {
-    await documents.replaceOne({ _id: documentId }, next);
+    updated = await documents.findOneAndUpdate({ _id: documentId, version: from }, change, { returnDocument: "after" });
   } catch (error) {
     // The write was refused (e.g. a unique index): free the transition for others.
     await markers.deleteOne({ _id: markerId });
     throw error;
   }
-  // Old markers keep old transitions closed to writers holding a stale read; only
-  // markers far behind the current version are pruned.
-  if (current.version > KEPT_MARKERS) {
-    await markers.deleteOne({ _id: `${documentId}@${current.version - KEPT_MARKERS}` }).catch(() => undefined);
+  if (!updated) {
+    // Nothing at version `from`: the caller's read was stale (its transition's marker was
+    // pruned long ago), or the record is gone.
+    await markers.deleteOne({ _id: markerId });
+    if (await documents.findOne({ _id: documentId }, { projection: { _id: 1 } })) {
+      throw new StorageError("conflict", `record ${id} was changed since version ${from}`);
+    }
+    throw new StorageError("not_found", `no record ${id}`);
   }
-  return next;
+  // Old markers keep old transitions closed to writers holding a stale read; those far
+  // behind the current version are pruned, PRUNE_EVERY at once.
+  const next = from + 1;
+  if (next > KEPT_MARKERS && next % PRUNE_EVERY === 0) {
+    const prunable = Array.from({ length: PRUNE_EVERY }, (_, back) => `${documentId}@${next - KEPT_MARKERS - back}`);
+    await markers.deleteMany({ _id: { $in: prunable } }).catch(() => undefined);
+  }
+  return updated;
 }
 
 async function rollForwardIfAbandoned(
   documents: DriverCollection<Document>,
   markers: DriverCollection<VersionMarker>,
   markerId: string,
-  current: Document,
+  documentId: string,
+  from: number,
 ): Promise<void> {
   const marker = await markers.findOne({ _id: markerId });
   if (!marker || Date.now() - marker.claimed_at < ROLL_FORWARD_AFTER_MS) return;
-  const still = await documents.findOne({ _id: current._id });
-  if (still && still.version === current.version) await documents.replaceOne({ _id: current._id }, marker.document).catch(() => undefined);
+  const start = marker.from_version ?? from;
+  if (marker.change) {
+    const change = updateOperation({ expectedVersion: start, set: marker.change.set, unset: marker.change.unset });
+    await documents.updateOne({ _id: documentId, version: start }, change).catch(() => undefined);
+    return;
+  }
+  const still = await documents.findOne({ _id: documentId });
+  if (marker.document && still && still.version === start) await documents.replaceOne({ _id: documentId }, marker.document).catch(() => undefined);
 }

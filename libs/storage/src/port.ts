@@ -100,6 +100,13 @@ export interface SystemCollection<T extends { id: string }> {
 }
 
 export interface Store {
+  /**
+   * True when writes issued one after another, without awaiting, become durable in that
+   * order across all collections of the store (a crash never keeps a later one and loses
+   * an earlier one). The embedded store queues them into ordered shared commits; MongoDB
+   * runs them concurrently, so there the caller awaits one before issuing the next.
+   */
+  readonly writesLandInIssueOrder: boolean;
   collection<T extends { id: string }>(spec: CollectionSpec): Promise<Collection<T>>;
   systemCollection<T extends { id: string }>(spec: CollectionSpec): Promise<SystemCollection<T>>;
   /** Resolves when the store can serve requests (used by /readyz). */

@@ -41,9 +41,10 @@ export function startLedger(options: StartLedgerOptions = {}): Promise<RunningSe
         bus,
         logger,
         registry: metrics.registry,
+        writesLandInIssueOrder: store.writesLandInIssueOrder,
         index: await store.collection<OutboxIndexRecord>(outboxIndexCollection),
         sources: {
-          [transactionSource]: { collection: collections.transactions as unknown as OutboxCollection, topic: ledgerTopic },
+          [transactionSource]: { collection: collections.transactions as unknown as OutboxCollection, topic: ledgerTopic, keepsPublishedEvents: true },
           [filingSource]: { collection: filings as unknown as OutboxCollection, topic: filingTopic },
         },
       });

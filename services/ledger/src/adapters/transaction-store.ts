@@ -113,13 +113,16 @@ export function createTransactionStore(
     for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
       const current = await get(scope, id);
       const { set, events, result } = build(current);
-      await outbox.announce(scope, transactionSource, id, events);
+      // Published events stay on a transaction until its next change (keepsPublishedEvents).
+      const pending = await outbox.unpublished(scope, transactionSource, id, current.pending_events ?? []);
       try {
-        const transaction = await transactions.update(scope, id, {
-          expectedVersion: current.version,
-          set: { ...set, pending_events: [...(current.pending_events ?? []), ...events] },
-        });
-        await outbox.flush(scope, transactionSource, id);
+        const transaction = await outbox.announceAndWrite(scope, transactionSource, id, events, () =>
+          transactions.update(scope, id, {
+            expectedVersion: current.version,
+            set: { ...set, pending_events: [...pending, ...events] },
+          }),
+        );
+        await outbox.flush(scope, transactionSource, id, transaction);
         return { transaction, result };
       } catch (error) {
         if (!isConflict(error)) throw error;
@@ -140,10 +143,10 @@ export function createTransactionStore(
       const draft = transactionFromCalculation(calculation, { ...options, id, now: epochSeconds() });
       const event = ledgerEvent(scope, eventTypes.transactionRecorded, transactionPayload(draft));
       draft.pending_events = [event];
-      await outbox.announce(scope, transactionSource, draft.id, [event]);
       try {
-        const transaction = await transactions.insert(scope, draft);
-        await outbox.flush(scope, transactionSource, draft.id);
+        // The outbox entry and the sale share one commit on the embedded store.
+        const transaction = await outbox.announceAndWrite(scope, transactionSource, draft.id, [event], () => transactions.insert(scope, draft));
+        await outbox.flush(scope, transactionSource, draft.id, transaction);
         return { transaction, created: true };
       } catch (error) {
         // The same order or calculation is already recorded (a retry, or a concurrent

@@ -1,11 +1,17 @@
 // A busy aggregate (claimed by a write that never finished) must not cost the event its
 // delivery attempts: applyOnce rethrows the conflict after its quick retries, and the
 // event bus retries conflicts without counting them, so the event waits for the claim
-// to clear instead of being dead-lettered.
+// to clear instead of being dead-lettered. And the aggregates of one event are written
+// together, so the embedded store commits them at once.
+import { mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { deliverWithRetries, isTransientFailure } from "@levy/events";
-import { StorageError, type Collection } from "@levy/storage";
-import { applyOnce } from "./aggregator.js";
+import { StorageError, createEmbeddedStore, type Collection } from "@levy/storage";
+import { eventTypes } from "../events/ledger-events.js";
+import { applyOnce, createAggregator, processedEventCollection, type ProcessedEventRecord } from "./aggregator.js";
+import { filingCollection, filingId, monthOf, summaryCollection, summaryId, type FilingRecord, type SummaryRecord } from "./filing.js";
 
 interface Counter {
   id: string;
@@ -52,5 +58,66 @@ describe("filings aggregator on a busy aggregate", () => {
     const outcome = await deliverWithRetries(handler, event, { maxAttempts: 1 });
     expect(outcome).toEqual({ delivered: true });
     expect(current()).toMatchObject({ total: 5, applied_events: ["evt_1"] });
+  });
+});
+
+/** Counts how many updates of the wrapped collections are under way at once. */
+function overlapMeter() {
+  const meter = { inFlight: 0, most: 0 };
+  const watch = <T extends { id: string }>(collection: Collection<T>): Collection<T> => ({
+    ...collection,
+    update: async (...args) => {
+      meter.inFlight += 1;
+      meter.most = Math.max(meter.most, meter.inFlight);
+      try {
+        return await collection.update(...args);
+      } finally {
+        meter.inFlight -= 1;
+      }
+    },
+  });
+  return { meter, watch };
+}
+
+describe("filings aggregator writes", () => {
+  it("writes every aggregate of one event together (one commit on the embedded store), each exactly once", async () => {
+    const store = await createEmbeddedStore({ dir: await mkdtemp(path.join(os.tmpdir(), "aggregator-test-")) });
+    const { meter, watch } = overlapMeter();
+    const filings = watch(await store.collection<FilingRecord>(filingCollection));
+    const summaries = watch(await store.collection<SummaryRecord>(summaryCollection));
+    const processed = await store.collection<ProcessedEventRecord>(processedEventCollection);
+    const aggregate = createAggregator({ filings, summaries, processed });
+    const at = Date.UTC(2026, 9, 15) / 1000;
+    const jurisdiction = (id: string, tax: number) => ({ jurisdiction_id: id, jurisdiction_name: id, tax_authority_type: "STATE", tax_type: "SALES", rate_type: "standard", tax_rate: 0.05, taxable: true, tax_amount: tax });
+    const event = (id: string) => ({
+      id,
+      type: eventTypes.transactionRecorded,
+      version: 1,
+      occurred_at: Date.now(),
+      account_id: scope.accountId,
+      livemode: false,
+      key: scope.accountId,
+      payload: {
+        transaction_processed_at: at,
+        currency_code: "USD",
+        merchant_id: "merch_1",
+        reference_merchant_id: "",
+        total_amount_excluding_tax: 1000,
+        total_tax_amount: 90,
+        lines: [{ line_item_id: "li_1", amount_excluding_tax: 1000, tax_amount: 90, jurisdictions: [jurisdiction("CA", 60), jurisdiction("CA-LA", 20), jurisdiction("CA-LA-X", 10)] }],
+      },
+    });
+    try {
+      await aggregate(event("evt_1")); // creates the aggregates
+      meter.most = 0;
+      await aggregate(event("evt_2"));
+      await aggregate(event("evt_2")); // delivered again: skipped
+      expect(meter.most).toBe(4); // three filings and the summary at once
+      const month = monthOf(at);
+      expect(await filings.get(scope, filingId(month.period, "CA-LA", "USD"))).toMatchObject({ tax_collected: 40, transaction_count: 2 });
+      expect(await summaries.get(scope, summaryId(month.period, "merch_1", "USD"))).toMatchObject({ gross_sales: 2000, tax_collected: 180, transaction_count: 2 });
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -152,7 +152,7 @@ export function createAggregator(options: AggregatorOptions): EventHandler {
     const s = contribution.sign;
     const sale = contribution.kind === "sale";
 
-    for (const [jurisdictionId, totals] of byJurisdiction(contribution.lines)) {
+    const fileOne = async ([jurisdictionId, totals]: [string, JurisdictionTotals]) => {
       const create: FilingRecord = {
         id: filingId(month.period, jurisdictionId, contribution.currency),
         applied_events: [],
@@ -220,7 +220,7 @@ export function createAggregator(options: AggregatorOptions): EventHandler {
         };
       });
       if (reopened) await options.outbox?.flush(scope, "filings", create.id);
-    }
+    };
 
     const summaryCreate: SummaryRecord = {
       id: summaryId(month.period, contribution.merchantId, contribution.currency),
@@ -239,21 +239,29 @@ export function createAggregator(options: AggregatorOptions): EventHandler {
       created_at: now,
       updated_at: now,
     };
-    await applyOnce(options.summaries, scope, summaryCreate, event.id, (current) =>
-      sale
-        ? {
-            gross_sales: current.gross_sales + s * contribution.totalExcl,
-            tax_collected: current.tax_collected + s * contribution.totalTax,
-            transaction_count: current.transaction_count + s,
-            updated_at: now,
-          }
-        : {
-            refunds: current.refunds + s * contribution.totalExcl,
-            refunded_tax: current.refunded_tax + s * contribution.totalTax,
-            refund_count: current.refund_count + s,
-            updated_at: now,
-          },
-    );
+    const summarise = () =>
+      applyOnce(options.summaries, scope, summaryCreate, event.id, (current) =>
+        sale
+          ? {
+              gross_sales: current.gross_sales + s * contribution.totalExcl,
+              tax_collected: current.tax_collected + s * contribution.totalTax,
+              transaction_count: current.transaction_count + s,
+              updated_at: now,
+            }
+          : {
+              refunds: current.refunds + s * contribution.totalExcl,
+              refunded_tax: current.refunded_tax + s * contribution.totalTax,
+              refund_count: current.refund_count + s,
+              updated_at: now,
+            },
+      );
+    // Every aggregate of the event at once: on the embedded store their updates share one
+    // commit, on MongoDB their round trips overlap. Each is guarded by its own
+    // applied_events, so a failure of one leaves the others applied and the retried event
+    // skips them. The processed record follows only once all of them have landed.
+    const outcomes = await Promise.allSettled([...[...byJurisdiction(contribution.lines)].map(fileOne), summarise()]);
+    const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
+    if (failed) throw failed.reason;
     await options.processed.insertIfAbsent(scope, { id: processedId, event_type: event.type, processed_at: now });
   };
 }
