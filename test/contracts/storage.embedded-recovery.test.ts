@@ -113,11 +113,12 @@ for (let lane_ = 0; lane_ < 8; lane_ += 1) void lane();
     const entries = await store.collection<{ id: string }>({ name: "entries" });
     const documents = await store.collection<{ id: string }>({ name: "documents" });
     const orphans: string[] = [];
-    for (let cursor: string | undefined, page; (page = await documents.list(scope, { limit: 200, ...(cursor ? { cursor } : {}) })); ) {
+    let cursor: string | undefined;
+    do {
+      const page = await documents.list(scope, { limit: 200, ...(cursor ? { cursor } : {}) });
       for (const document of page.items) if (!(await entries.get(scope, document.id))) orphans.push(document.id);
-      if (!page.nextCursor) break;
       cursor = page.nextCursor;
-    }
+    } while (cursor);
     expect(await documents.count(scope)).toBeGreaterThanOrEqual(300);
     expect(orphans).toEqual([]);
     await store.close();
