@@ -18,13 +18,20 @@ export function compareRow(row, record, result) {
     county: record?.county,
   };
   if (result.status !== 200) return { ...base, refused: true, code: result.code, levyRate: 0, diff: -row.tableRate };
-  return { ...base, refused: false, levyRate: result.rate, coverage: result.coverage, diff: result.rate - row.tableRate };
+  return {
+    ...base,
+    refused: false,
+    levyRate: result.rate,
+    coverage: result.coverage,
+    diff: result.rate - row.tableRate,
+  };
 }
 
 function figures(state, entries) {
   const share = (count) => (entries.length === 0 ? null : count / entries.length);
   const population = entries.reduce((sum, entry) => sum + entry.population, 0);
-  const popShare = (test) => (population === 0 ? null : entries.filter(test).reduce((sum, entry) => sum + entry.population, 0) / population);
+  const popShare = (test) =>
+    population === 0 ? null : entries.filter(test).reduce((sum, entry) => sum + entry.population, 0) / population;
   const expectedTax = entries.reduce((sum, entry) => sum + entry.population * entry.tableRate, 0);
   const collectedTax = entries.reduce((sum, entry) => sum + entry.population * entry.levyRate, 0);
   const exact = (entry) => !entry.refused && Math.abs(entry.diff) <= EXACT;

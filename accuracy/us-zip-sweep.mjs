@@ -47,7 +47,9 @@ async function tableRows(states) {
 }
 
 async function zipRecords() {
-  const loader = await import(pathToFileURL(path.join(root, "services/geo-resolver/dist/loading/simplemaps-zips.js")).href);
+  const loader = await import(
+    pathToFileURL(path.join(root, "services/geo-resolver/dist/loading/simplemaps-zips.js")).href
+  );
   const byZip = new Map();
   await loader.loadPackagedSimplemaps(loader.packagedSimplemapsPath(), (record) => {
     byZip.set(`${record.state}:${String(record.zip).padStart(5, "0")}`, record);
@@ -60,7 +62,14 @@ async function startLevy() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "levy-accuracy-"));
   const adminToken = "accuracy-admin-token-0123456789abcdef";
   const { freePort } = await import(pathToFileURL(path.join(root, "deploy/distributed/cluster.mjs")).href);
-  const env = { ...process.env, ADMIN_TOKEN: adminToken, DATA_DIR: dataDir, LOG_LEVEL: "warn", PORT: String(await freePort()), MCP_PORT: String(await freePort()) };
+  const env = {
+    ...process.env,
+    ADMIN_TOKEN: adminToken,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    PORT: String(await freePort()),
+    MCP_PORT: String(await freePort()),
+  };
   for (const service of ["gateway", "calc-engine", "geo-resolver", "ledger", "catalog", "certificates", "mcp-bridge"]) {
     const prefix = service.toUpperCase().replaceAll("-", "_");
     env[`${prefix}_GRPC_PORT`] = String(await freePort());
@@ -69,9 +78,22 @@ async function startLevy() {
   if (options["with-import"]) env.US_ZIP_RATES_PATH = fixtureDir;
   const levy = await startEmbeddedLevy({ env });
   const restUrl = `http://127.0.0.1:${levy.gateway.restPort}`;
-  const created = await (await fetch(`${restUrl}/admin/v1/accounts`, { method: "POST", headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" }, body: JSON.stringify({ name: "Accuracy" }) })).json();
+  const created = await (
+    await fetch(`${restUrl}/admin/v1/accounts`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Accuracy" }),
+    })
+  ).json();
   const key = created.keys.find((k) => k.kind === "secret" && k.mode === "test").secret;
-  return { restUrl, key, stop: async () => { await levy.stop(); await rm(dataDir, { recursive: true, force: true }); } };
+  return {
+    restUrl,
+    key,
+    stop: async () => {
+      await levy.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function calculate(levy, row, record) {
@@ -85,7 +107,10 @@ async function calculate(levy, row, record) {
         address_country: "US",
       },
     },
-    order_details: { customer_currency_code: "USD", line_items: [{ amount, quantity: 1, product_category: "GENERAL_MERCHANDISE" }] },
+    order_details: {
+      customer_currency_code: "USD",
+      line_items: [{ amount, quantity: 1, product_category: "GENERAL_MERCHANDISE" }],
+    },
     transacted_at: transactedAt,
   };
   const response = await fetch(`${levy.restUrl}/tax/calculations`, {
@@ -122,8 +147,12 @@ try {
 
 const report = summarise(compared);
 const pct = (value) => (value === null ? "-" : `${(100 * value).toFixed(1)}%`);
-console.log(`US ZIP sweep: ${rows.length} table rows, ${options["with-import"] ? "built-in data + imported tables" : "built-in data"}, rates of 2026-03-15, root ${root}`);
-console.log("state   rows  exact  ≤0.5pp  >2pp  refused | pop exact  pop ≤0.5pp  tax collected  FULL but >0.5pp off (pop)");
+console.log(
+  `US ZIP sweep: ${rows.length} table rows, ${options["with-import"] ? "built-in data + imported tables" : "built-in data"}, rates of 2026-03-15, root ${root}`,
+);
+console.log(
+  "state   rows  exact  ≤0.5pp  >2pp  refused | pop exact  pop ≤0.5pp  tax collected  FULL but >0.5pp off (pop)",
+);
 for (const line of [...report.states, report.total]) {
   console.log(
     `${line.state.padEnd(5)} ${String(line.rows).padStart(6)} ${pct(line.exact).padStart(6)} ${pct(line.within).padStart(7)} ${pct(line.over2).padStart(5)} ${String(line.refused).padStart(8)} | ${pct(line.popExact).padStart(9)} ${pct(line.popWithin).padStart(11)} ${pct(line.taxCollected).padStart(14)} ${pct(line.popFullWrong).padStart(12)}`,
@@ -137,10 +166,14 @@ if (misses > 0) {
       .sort((a, b) => b.population - a.population)
       .slice(0, misses);
     if (worst.length === 0) continue;
-    console.log(`\n${state.state}: most populous ZIPs more than 0.5 pp off (table region, table rate, Levy rate, coverage, geo city / county)`);
+    console.log(
+      `\n${state.state}: most populous ZIPs more than 0.5 pp off (table region, table rate, Levy rate, coverage, geo city / county)`,
+    );
     for (const entry of worst) {
       const levyRate = entry.refused ? `refused ${entry.code}` : `${(100 * entry.levyRate).toFixed(4)}%`;
-      console.log(`  ${entry.zip} pop ${entry.population}  ${entry.region}  ${(100 * entry.tableRate).toFixed(4)}%  ${levyRate}  ${entry.coverage ?? ""}  ${entry.city ?? "?"} / ${entry.county ?? "?"}`);
+      console.log(
+        `  ${entry.zip} pop ${entry.population}  ${entry.region}  ${(100 * entry.tableRate).toFixed(4)}%  ${levyRate}  ${entry.coverage ?? ""}  ${entry.city ?? "?"} / ${entry.county ?? "?"}`,
+      );
     }
   }
 }

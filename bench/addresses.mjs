@@ -65,7 +65,12 @@ export function internationalAddresses(count) {
     const n = Math.floor(index / international.length) + 1;
     return {
       currency,
-      address: { address_line_1: `${n} High Street`, address_city: `Town ${n}`, address_postal_code: postalCode(n), address_country: country },
+      address: {
+        address_line_1: `${n} High Street`,
+        address_city: `Town ${n}`,
+        address_postal_code: postalCode(n),
+        address_country: country,
+      },
     };
   });
 }

@@ -3,7 +3,12 @@
 import http from "node:http";
 import { serveForHarness } from "./yardstick-control.mjs";
 
-const body = JSON.stringify({ object: "tax.calculation", id: "calc_bare", amount_total: 10800, tax_amount_exclusive: 800 });
+const body = JSON.stringify({
+  object: "tax.calculation",
+  id: "calc_bare",
+  amount_total: 10800,
+  tax_amount_exclusive: 800,
+});
 serveForHarness(
   http.createServer((request, response) => {
     request.resume();

@@ -24,7 +24,9 @@ const { values: flags } = parseArgs({
   },
 });
 if (flags.help) {
-  process.stdout.write("node bench/hop-bench.mjs [--duration 5] [--warmup 2] [--concurrency 1,4,16] [--only <transport name part>]\n");
+  process.stdout.write(
+    "node bench/hop-bench.mjs [--duration 5] [--warmup 2] [--concurrency 1,4,16] [--only <transport name part>]\n",
+  );
   process.exit(0);
 }
 const durationMs = Number(flags.duration) * 1000;
@@ -35,7 +37,15 @@ const log = (line) => process.stdout.write(`${line}\n`);
 
 async function startServer(name) {
   const child = fork(path.join(here, "hop-server.mjs"), [name], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  const next = (type) => new Promise((resolve) => child.on("message", function on(message) { if (message.type === type) { child.off("message", on); resolve(message); } }));
+  const next = (type) =>
+    new Promise((resolve) =>
+      child.on("message", function on(message) {
+        if (message.type === type) {
+          child.off("message", on);
+          resolve(message);
+        }
+      }),
+    );
   const { port } = await next("ready");
   return {
     port,
@@ -82,7 +92,13 @@ async function measureTransport(name) {
       const seconds = (performance.now() - started) / 1000;
       const clientMicros = ownCpuMicros() - clientBefore;
       const serverMicros = (await server.cpuMicros()) - serverBefore;
-      rows.push({ name, concurrency, callsPerSecond: calls / seconds, clientMicros: clientMicros / calls, serverMicros: serverMicros / calls });
+      rows.push({
+        name,
+        concurrency,
+        callsPerSecond: calls / seconds,
+        clientMicros: clientMicros / calls,
+        serverMicros: serverMicros / calls,
+      });
       log(`  ${name} at ${concurrency}: ${(calls / seconds).toFixed(0)} calls/s`);
     }
   } finally {
@@ -92,7 +108,12 @@ async function measureTransport(name) {
   return rows;
 }
 
-log(`Levy per-hop benchmark ${new Date().toISOString()}  node ${process.version}, ${os.cpus().length} cpus, load average ${os.loadavg().map((value) => value.toFixed(2)).join(" ")}`);
+log(
+  `Levy per-hop benchmark ${new Date().toISOString()}  node ${process.version}, ${os.cpus().length} cpus, load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ")}`,
+);
 const rows = [];
 for (const name of Object.keys(transports).filter((name) => !flags.only || name.includes(flags.only))) {
   rows.push(...(await measureTransport(name)));
@@ -100,6 +121,13 @@ for (const name of Object.keys(transports).filter((name) => !flags.only || name.
 log(
   `\nunary Calculate between two processes (canned answer), ${flags.duration} s per level:\n${renderTable(
     ["transport", "concurrency", "calls/s", "client µs/call", "server µs/call", "both µs/call"],
-    rows.map((row) => [row.name, String(row.concurrency), row.callsPerSecond.toFixed(0), row.clientMicros.toFixed(0), row.serverMicros.toFixed(0), (row.clientMicros + row.serverMicros).toFixed(0)]),
+    rows.map((row) => [
+      row.name,
+      String(row.concurrency),
+      row.callsPerSecond.toFixed(0),
+      row.clientMicros.toFixed(0),
+      row.serverMicros.toFixed(0),
+      (row.clientMicros + row.serverMicros).toFixed(0),
+    ]),
   )}`,
 );

@@ -8,7 +8,11 @@ import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { createClient } from "@connectrpc/connect";
 import { connectNodeAdapter, createConnectTransport, createGrpcTransport } from "@connectrpc/connect-node";
 import * as grpc from "@grpc/grpc-js";
-import { CalcEngineService, CalculateRequestSchema, CalculateResponseSchema } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
+import {
+  CalcEngineService,
+  CalculateRequestSchema,
+  CalculateResponseSchema,
+} from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 
 /** A 1-line calculation request as the gateway sends it. */
 export function sampleRequest() {
@@ -16,15 +20,35 @@ export function sampleRequest() {
     scope: { accountId: "acct_4f9Q2kLm8ZxR7tYb3NcW", livemode: false },
     customer: {
       type: "CONSUMER",
-      address: { addressLine1: "1 Main St", addressCity: "Philadelphia", addressProvince: "PA", addressPostalCode: "19103", addressCountry: "US" },
+      address: {
+        addressLine1: "1 Main St",
+        addressCity: "Philadelphia",
+        addressProvince: "PA",
+        addressPostalCode: "19103",
+        addressCountry: "US",
+      },
     },
-    orderDetails: { customerCurrencyCode: "USD", lineItems: [{ amount: 1000n, quantity: 1n, productCategory: "GENERAL_MERCHANDISE", referenceLineItemId: "line-1" }] },
+    orderDetails: {
+      customerCurrencyCode: "USD",
+      lineItems: [
+        { amount: 1000n, quantity: 1n, productCategory: "GENERAL_MERCHANDISE", referenceLineItemId: "line-1" },
+      ],
+    },
   });
 }
 
 /** The answer to it: one line taxed by four jurisdictions, as calc-engine returns it. */
 export function sampleResponse() {
-  const jurisdiction = (name, type, rate) => ({ taxRate: rate, taxDueDecimal: 0n, rateType: "GENERAL", taxAuthorityName: name, taxAuthorityType: type, taxType: "SALES", jurisdictionName: name, jurisdictionId: `US-PA-${type}-${name.toUpperCase()}` });
+  const jurisdiction = (name, type, rate) => ({
+    taxRate: rate,
+    taxDueDecimal: 0n,
+    rateType: "GENERAL",
+    taxAuthorityName: name,
+    taxAuthorityType: type,
+    taxType: "SALES",
+    jurisdictionName: name,
+    jurisdictionId: `US-PA-${type}-${name.toUpperCase()}`,
+  });
   return create(CalculateResponseSchema, {
     calculation: {
       id: "calc_7Hn2Qw9ErT5yU1iO3pAs",
@@ -33,7 +57,12 @@ export function sampleResponse() {
         {
           lineItemId: "li_9Kd3Fg7Hj2Lk5Zx8Cv1B",
           product: { referenceLineItemId: "line-1" },
-          taxJurisdictions: [jurisdiction("Pennsylvania", "STATE", 0.06), jurisdiction("Philadelphia", "COUNTY", 0.0), jurisdiction("Philadelphia", "CITY", 0.02), jurisdiction("SEPTA", "DISTRICT", 0.0)],
+          taxJurisdictions: [
+            jurisdiction("Pennsylvania", "STATE", 0.06),
+            jurisdiction("Philadelphia", "COUNTY", 0.0),
+            jurisdiction("Philadelphia", "CITY", 0.02),
+            jurisdiction("SEPTA", "DISTRICT", 0.0),
+          ],
           taxAmount: 80n,
           amountExcludingTax: 1000n,
           amountIncludingTax: 1080n,
@@ -47,7 +76,13 @@ export function sampleResponse() {
       transactedAt: 1_790_000_000n,
       customerType: "CONSUMER",
       addressResolutionStatus: "POSTAL_ONLY",
-      addressUsed: { addressLine1: "1 Main St", addressCity: "Philadelphia", addressProvince: "PA", addressPostalCode: "19103", addressCountry: "US" },
+      addressUsed: {
+        addressLine1: "1 Main St",
+        addressCity: "Philadelphia",
+        addressProvince: "PA",
+        addressPostalCode: "19103",
+        addressCountry: "US",
+      },
       locationSource: "address",
       resolutionPrecision: "POSTAL",
       kind: "standard",
@@ -74,7 +109,9 @@ const grpcDefinition = {
 const answer = sampleResponse();
 const connectRoutes = (router) => router.service(CalcEngineService, { calculate: () => answer });
 /** A 10-line answer (about 4 KB), past connect-node's 1 KiB threshold for compressing. */
-const tenLineAnswer = create(CalculateResponseSchema, { calculation: { ...answer.calculation, lineItems: Array.from({ length: 10 }, () => answer.calculation.lineItems[0]) } });
+const tenLineAnswer = create(CalculateResponseSchema, {
+  calculation: { ...answer.calculation, lineItems: Array.from({ length: 10 }, () => answer.calculation.lineItems[0]) },
+});
 const tenLineRoutes = (router) => router.service(CalcEngineService, { calculate: () => tenLineAnswer });
 
 /** connect-node gRPC over h2 with a 10-line answer; `acceptCompression: []` turns gzip off. */
@@ -101,7 +138,10 @@ function grpcJsClient(port) {
   const Client = grpc.makeGenericClientConstructor(grpcDefinition, "CalcEngineService");
   const client = new Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
   return {
-    call: (request) => new Promise((resolve, reject) => client.calculate(request, (error, response) => (error ? reject(error) : resolve(response)))),
+    call: (request) =>
+      new Promise((resolve, reject) =>
+        client.calculate(request, (error, response) => (error ? reject(error) : resolve(response))),
+      ),
     close: async () => client.close(),
   };
 }
@@ -120,7 +160,10 @@ export const transports = {
       const server = http2.createServer(connectNodeAdapter({ routes: connectRoutes }));
       return { port: await listen(server), close: () => server.close() };
     },
-    connect: (port) => connectClient(createConnectTransport({ baseUrl: `http://127.0.0.1:${port}`, httpVersion: "2", useBinaryFormat: true })),
+    connect: (port) =>
+      connectClient(
+        createConnectTransport({ baseUrl: `http://127.0.0.1:${port}`, httpVersion: "2", useBinaryFormat: true }),
+      ),
   },
   "connect-node Connect http/1.1": {
     serve: async () => {
@@ -130,7 +173,14 @@ export const transports = {
     },
     connect: (port) => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-      const client = connectClient(createConnectTransport({ baseUrl: `http://127.0.0.1:${port}`, httpVersion: "1.1", useBinaryFormat: true, nodeOptions: { agent } }));
+      const client = connectClient(
+        createConnectTransport({
+          baseUrl: `http://127.0.0.1:${port}`,
+          httpVersion: "1.1",
+          useBinaryFormat: true,
+          nodeOptions: { agent },
+        }),
+      );
       return { ...client, close: async () => agent.destroy() };
     },
   },
@@ -152,7 +202,9 @@ export const transports = {
       const server = new grpc.Server();
       server.addService(grpcDefinition, { calculate: (_call, callback) => callback(null, answer) });
       const port = await new Promise((resolve, reject) =>
-        server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
+        server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) =>
+          error ? reject(error) : resolve(bound),
+        ),
       );
       return { port, close: () => server.forceShutdown() };
     },

@@ -72,7 +72,11 @@ const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "out");
 await mkdir(outDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const log = (line) => process.stdout.write(`${line}\n`);
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(" ");
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
 
 async function measureEndpoint(endpoint, meter) {
   log(`  ${endpoint.name}`);
@@ -106,13 +110,21 @@ const services = ["gateway", "calc-engine", "geo-resolver", "catalog", "ledger",
 function systemMeter(mode, system, infraPids) {
   if (mode === "embedded") return { meter: ipcMeter(system, "levy"), names: ["levy"] };
   const groups = distributedProcesses(system.child.pid, infraPids);
-  log(`  processes measured: ${Object.entries(groups).map(([name, pids]) => `${name} (pid ${pids.join(", ")})`).join("; ")}`);
+  log(
+    `  processes measured: ${Object.entries(groups)
+      .map(([name, pids]) => `${name} (pid ${pids.join(", ")})`)
+      .join("; ")}`,
+  );
   return { meter: async () => readGroupsCpuMicros(groups), names: [...services, ...Object.keys(infraPids)] };
 }
 
 async function measureSystem(mode, env, { execArgv = [], infraPids = {} } = {}) {
   log(`\n${mode}: starting Levy (load average ${loadAverage()})`);
-  const system = await startChild("system-process.mjs", { env: { ...env, BENCH_MODE: mode }, execArgv, logFile: path.join(outDir, `${stamp}-${mode}.log`) });
+  const system = await startChild("system-process.mjs", {
+    env: { ...env, BENCH_MODE: mode },
+    execArgv,
+    logFile: path.join(outDir, `${stamp}-${mode}.log`),
+  });
   const rows = [];
   let idle;
   try {
@@ -128,16 +140,32 @@ async function measureSystem(mode, env, { execArgv = [], infraPids = {} } = {}) 
     for (const endpoint of selected) {
       let figures;
       if (endpoint.pool === "transactions") {
-        const basis = calculation ?? { endpoint: endpoints[0], connections: settings.fixedConnections ?? 4, requestsPerSecond: 300 };
+        const basis = calculation ?? {
+          endpoint: endpoints[0],
+          connections: settings.fixedConnections ?? 4,
+          requestsPerSecond: 300,
+        };
         log(`  ${endpoint.name} (at ${basis.connections} conns, the 1-line calculation's)`);
-        figures = await measureRecording(endpoint, basis.endpoint, basis.connections, basis.requestsPerSecond, settings, log, meter);
+        figures = await measureRecording(
+          endpoint,
+          basis.endpoint,
+          basis.connections,
+          basis.requestsPerSecond,
+          settings,
+          log,
+          meter,
+        );
       } else if (endpoint.fixedRate) {
         log(`  ${endpoint.name}: ${settings.rate}/s over ${settings.rateConnections} conns`);
-        figures = { ...(await measureFixed(endpoint, settings.rateConnections, settings, meter, settings.rate)), offeredRate: settings.rate };
+        figures = {
+          ...(await measureFixed(endpoint, settings.rateConnections, settings, meter, settings.rate)),
+          offeredRate: settings.rate,
+        };
       } else {
         figures = await measureEndpoint(endpoint, meter);
       }
-      if (endpoint === endpoints[0]) calculation = { endpoint, connections: figures.connections, requestsPerSecond: figures.requestsPerSecond };
+      if (endpoint === endpoints[0])
+        calculation = { endpoint, connections: figures.connections, requestsPerSecond: figures.requestsPerSecond };
       rows.push({ key: endpoint.key, name: endpoint.name, ...figures });
     }
     return { rows, idle, processNames: names };
@@ -157,26 +185,43 @@ function printSection(title, yardsticks, section, floorRate) {
   const rows = section.rows.map((row) => ({ ...row, ratio: ratioTo(row.requestsPerSecond, floorRate) }));
   log(`\n== ${title} (load average before/after each run in the JSON; now ${loadAverage()}) ==`);
   log(formatTable([...yardsticks, ...rows]));
-  if (section.processNames.length > 1) log(`\nCPU ms per request by process (sum in "all"):\n${formatCpuByProcess(rows, section.processNames)}`);
+  if (section.processNames.length > 1)
+    log(`\nCPU ms per request by process (sum in "all"):\n${formatCpuByProcess(rows, section.processNames)}`);
   if (section.idle) log(`\nidle cost, cores busy without traffic:\n${formatIdle(section.idle, section.processNames)}`);
 }
 
-log(`Levy HTTP benchmark ${new Date().toISOString()}  node ${process.version}, ${os.cpus().length} cpus, load average ${loadAverage()}`);
+log(
+  `Levy HTTP benchmark ${new Date().toISOString()}  node ${process.version}, ${os.cpus().length} cpus, load average ${loadAverage()}`,
+);
 log(`settings: ${JSON.stringify(settings)}`);
 if (flags.soak) {
   if (flags["soak-mix"] !== "all" && flags["soak-mix"] !== "reads") throw new Error("--soak-mix must be all or reads");
   const soak = await runSoak({ seconds: positive("soak-seconds"), mix: flags["soak-mix"], outDir, stamp, log });
   const soakFile = path.join(outDir, `${stamp}-soak.json`);
-  await writeFile(soakFile, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, mix: flags["soak-mix"], ...soak }, null, 2)}\n`);
+  await writeFile(
+    soakFile,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, mix: flags["soak-mix"], ...soak }, null, 2)}\n`,
+  );
   log(`\nresults: ${soakFile}`);
   process.exit(soak.verdict.pass ? 0 : 1);
 }
 log("\nbare server, then the Express floor");
 const bare = await measureYardstick("bare-server.mjs", "bare node:http (fixed JSON)");
-const floorRow = { ...(await measureYardstick("express-floor-server.mjs", "Express floor (JSON in/out, no work)")), ratio: 1 };
+const floorRow = {
+  ...(await measureYardstick("express-floor-server.mjs", "Express floor (JSON in/out, no work)")),
+  ratio: 1,
+};
 const floorRate = floorRow.requestsPerSecond;
 const yardsticks = [{ ...bare, ratio: ratioTo(bare.requestsPerSecond, floorRate) }, floorRow];
-const report = { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, settings, bare, expressFloor: floorRow, sections: {} };
+const report = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: os.cpus().length,
+  settings,
+  bare,
+  expressFloor: floorRow,
+  sections: {},
+};
 const profileDir = path.join(outDir, `${stamp}-profile`);
 const embeddedArgs = ["--expose-gc", ...(flags.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [])];
 report.sections.embedded = await measureSystem("embedded", process.env, { execArgv: embeddedArgs });
@@ -184,14 +229,22 @@ printSection("embedded mode", yardsticks, report.sections.embedded, floorRate);
 if (flags.profile) {
   const [file] = (await readdir(profileDir)).filter((name) => name.endsWith(".cpuprofile"));
   report.profile = { dir: profileDir, file, fromMicros: loadStartedMicros };
-  log(`\nprofile of embedded Levy under the load above (start-up left out): ${path.join(profileDir, file)}\n${await topFunctionsOf(path.join(profileDir, file), 30, loadStartedMicros)}`);
+  log(
+    `\nprofile of embedded Levy under the load above (start-up left out): ${path.join(profileDir, file)}\n${await topFunctionsOf(path.join(profileDir, file), 30, loadStartedMicros)}`,
+  );
 }
 if (flags.distributed) {
   const infra = await startInfrastructure();
-  report.sections.distributed = await measureSystem("distributed", { ...process.env, ...infra.env }, { infraPids: infra.pids });
+  report.sections.distributed = await measureSystem(
+    "distributed",
+    { ...process.env, ...infra.env },
+    { infraPids: infra.pids },
+  );
   printSection("distributed mode (CPU summed over all processes)", yardsticks, report.sections.distributed, floorRate);
 }
-const sections = Object.fromEntries(Object.entries(report.sections).map(([mode, section]) => [mode, targetSection(section, floorRate)]));
+const sections = Object.fromEntries(
+  Object.entries(report.sections).map(([mode, section]) => [mode, targetSection(section, floorRate)]),
+);
 report.targets = evaluateTargets(sections);
 log(`\ntargets (issue 17; n/a = not measured in this run):\n${formatTargetVerdicts(report.targets)}`);
 const file = path.join(outDir, `${stamp}-results.json`);

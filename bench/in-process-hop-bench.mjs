@@ -6,13 +6,25 @@
 // is CPU µs per call (both sides, they share the process).
 //   node bench/in-process-hop-bench.mjs [--calls 3000] [--rounds 6] [--concurrency 4]
 import { parseArgs } from "node:util";
-import { configureInProcessRpc, createLogger, createRpcClient, createRpcTransport, createServiceMetrics, runWithRequestContext, startRpcServer } from "@levy/kit";
+import {
+  configureInProcessRpc,
+  createLogger,
+  createRpcClient,
+  createRpcTransport,
+  createServiceMetrics,
+  runWithRequestContext,
+  startRpcServer,
+} from "@levy/kit";
 import { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { renderTable } from "./report.mjs";
 import { sampleRequest, sampleResponse } from "./hop-transports.mjs";
 
 const { values: flags } = parseArgs({
-  options: { calls: { type: "string", default: "3000" }, rounds: { type: "string", default: "6" }, concurrency: { type: "string", default: "4" } },
+  options: {
+    calls: { type: "string", default: "3000" },
+    rounds: { type: "string", default: "6" },
+    concurrency: { type: "string", default: "4" },
+  },
 });
 const logger = createLogger({ service: "in-process-hop-bench", level: "silent" });
 const answer = sampleResponse();
@@ -28,8 +40,14 @@ async function peer(route) {
     interceptors: [serverMetrics.serverInterceptor],
     routes: (router) => router.service(CalcEngineService, { calculate: async () => answer }),
   });
-  const client = createRpcClient(CalcEngineService, createRpcTransport({ baseUrl: `http://127.0.0.1:${server.port}`, interceptors: [clientMetrics.clientInterceptor] }));
-  const call = () => runWithRequestContext({ requestId: "req_in_process_hop_bench" }, () => client.calculate(sampleRequest(), { timeoutMs: 3000 }));
+  const client = createRpcClient(
+    CalcEngineService,
+    createRpcTransport({ baseUrl: `http://127.0.0.1:${server.port}`, interceptors: [clientMetrics.clientInterceptor] }),
+  );
+  const call = () =>
+    runWithRequestContext({ requestId: "req_in_process_hop_bench" }, () =>
+      client.calculate(sampleRequest(), { timeoutMs: 3000 }),
+    );
   await call(); // fixes the route of this client (chosen on its first call)
   return { route, server, call };
 }
@@ -52,9 +70,15 @@ const targets = [await peer("router"), await peer("direct")];
 for (const target of targets) await measure(target, calls, concurrency); // warm-up
 const samples = new Map(targets.map((target) => [target.route, []]));
 for (let round = 0; round < Number(flags.rounds); round++) {
-  for (const target of round % 2 ? [...targets].reverse() : targets) samples.get(target.route).push(await measure(target, calls, concurrency));
+  for (const target of round % 2 ? [...targets].reverse() : targets)
+    samples.get(target.route).push(await measure(target, calls, concurrency));
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const rows = targets.map(({ route }) => [route, String(concurrency), median(samples.get(route)).toFixed(1), Math.min(...samples.get(route)).toFixed(1)]);
+const rows = targets.map(({ route }) => [
+  route,
+  String(concurrency),
+  median(samples.get(route)).toFixed(1),
+  Math.min(...samples.get(route)).toFixed(1),
+]);
 process.stdout.write(`${renderTable(["route", "concurrency", "median µs/call", "best µs/call"], rows)}\n`);
 for (const target of targets) await target.server.stop();

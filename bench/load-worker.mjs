@@ -27,7 +27,13 @@ function runJob(job) {
   }
   if (job.overallRate) {
     const nextRequest = () => (request.setupRequest ? request.setupRequest(request) : request);
-    const paced = { url: job.url, connections: job.connections, rate: job.overallRate, durationSeconds: job.duration, nextRequest };
+    const paced = {
+      url: job.url,
+      connections: job.connections,
+      rate: job.overallRate,
+      durationSeconds: job.duration,
+      nextRequest,
+    };
     return runPacedLoad(paced).then((result) => ({ result, ids }));
   }
   return new Promise((resolve, reject) => {

@@ -9,7 +9,15 @@ import { coresByProcess, cpuMsPerRequestByProcess, sumOf } from "./process-repor
 import { transactionBodies } from "./fixtures.mjs";
 
 // An endpoint with a pool of `bodies` sends them in turn (cycling); `extra` may replace them.
-const job = (endpoint, extra) => ({ url: endpoint.url, method: endpoint.method, path: endpoint.path, headers: endpoint.headers, body: endpoint.body, bodies: endpoint.bodies, ...extra });
+const job = (endpoint, extra) => ({
+  url: endpoint.url,
+  method: endpoint.method,
+  path: endpoint.path,
+  headers: endpoint.headers,
+  body: endpoint.body,
+  bodies: endpoint.bodies,
+  ...extra,
+});
 
 /** Warms up (JIT, caches), then probes 1, 2, 4, … connections (up to maxConnections) and picks the knee. */
 export async function sweepConnections(endpoint, settings, log) {
@@ -20,7 +28,9 @@ export async function sweepConnections(endpoint, settings, log) {
     const figures = summariseRun(result);
     const bestSoFar = Math.max(0, ...probes.map((probe) => probe.requestsPerSecond));
     probes.push({ connections, requestsPerSecond: figures.requestsPerSecond });
-    log(`    probe ${String(connections).padStart(3)} conns: ${figures.requestsPerSecond.toFixed(0)} req/s, p99 ${figures.p99} ms`);
+    log(
+      `    probe ${String(connections).padStart(3)} conns: ${figures.requestsPerSecond.toFixed(0)} req/s, p99 ${figures.p99} ms`,
+    );
     // Always 1, 2 and 4 (short probes are noisy), then on while throughput still grows by 5 %.
     if (connections >= 4 && figures.requestsPerSecond < bestSoFar * 1.05) break;
   }
@@ -40,7 +50,13 @@ async function measured(jobToRun, meter) {
   const figures = summariseRun(result);
   const cpuByProcess = cpuBefore && cpuAfter ? cpuMsPerRequestByProcess(cpuBefore, cpuAfter, figures.total) : null;
   const cpuMsPerRequest = cpuByProcess ? sumOf(cpuByProcess) : null;
-  return { ...figures, cpuMsPerRequest, cpuByProcess, connections: jobToRun.connections, loadAverage: [loadBefore, os.loadavg()[0]] };
+  return {
+    ...figures,
+    cpuMsPerRequest,
+    cpuByProcess,
+    connections: jobToRun.connections,
+    loadAverage: [loadBefore, os.loadavg()[0]],
+  };
 }
 
 /**
@@ -59,7 +75,8 @@ export async function measureIdle(meter, seconds, settleSeconds = 5) {
 /** Warm-up then measurement of an endpoint at `connections` (and at `rate` requests/s in all, when given). */
 export async function measureFixed(endpoint, connections, settings, meter, rate) {
   const paced = rate ? { overallRate: rate } : {};
-  if (settings.warmupSeconds > 0) await runLoad(job(endpoint, { connections, duration: settings.warmupSeconds, ...paced }));
+  if (settings.warmupSeconds > 0)
+    await runLoad(job(endpoint, { connections, duration: settings.warmupSeconds, ...paced }));
   return measured(job(endpoint, { connections, duration: settings.durationSeconds, ...paced }), meter);
 }
 
@@ -76,7 +93,8 @@ export async function measureRecording(endpoint, calculationEndpoint, connection
   const { ids } = await runLoad(poolJob);
   log(`    pool: ${ids.length} fresh calculations`);
   const bodies = transactionBodies(ids, Date.now().toString(36));
-  if (warmupCount > 0) await runLoad(job(endpoint, { connections, bodies: bodies.slice(0, warmupCount), amount: warmupCount }));
+  if (warmupCount > 0)
+    await runLoad(job(endpoint, { connections, bodies: bodies.slice(0, warmupCount), amount: warmupCount }));
   const rest = bodies.slice(warmupCount);
   return measured(job(endpoint, { connections, bodies: rest, amount: rest.length }), meter);
 }

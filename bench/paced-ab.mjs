@@ -8,7 +8,9 @@
 //   node bench/paced-ab.mjs <rate> <connections> <seconds> <rounds> <label>=<checkout> ...
 const [rate, connections, seconds, rounds, ...builds] = process.argv.slice(2);
 if (builds.length === 0) {
-  process.stderr.write("usage: node bench/paced-ab.mjs <rate> <connections> <seconds> <rounds> <label>=<checkout> ...\n");
+  process.stderr.write(
+    "usage: node bench/paced-ab.mjs <rate> <connections> <seconds> <rounds> <label>=<checkout> ...\n",
+  );
   process.exit(2);
 }
 const os = await import("node:os");
@@ -24,7 +26,10 @@ for (const build of builds) {
 const settings = { durationSeconds: Number(seconds), warmupSeconds: 2 };
 for (let round = 0; round < Number(rounds); round++) {
   for (const [label, build] of Object.entries(loaded)) {
-    const system = await build.processes.startChild("system-process.mjs", { env: { ...process.env, BENCH_MODE: "embedded" }, execArgv: ["--expose-gc"] });
+    const system = await build.processes.startChild("system-process.mjs", {
+      env: { ...process.env, BENCH_MODE: "embedded" },
+      execArgv: ["--expose-gc"],
+    });
     try {
       const { endpoints } = await build.fixtures.prepareFixtures(system);
       const endpoint = endpoints.find((candidate) => candidate.name.includes("1 line"));

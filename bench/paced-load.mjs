@@ -23,7 +23,15 @@ export async function runPacedLoad({ url, connections, rate, durationSeconds, ti
   const send = (request, dueAt) =>
     new Promise((resolve) => {
       const call = http.request(
-        { agent, host: target.hostname, port: target.port, method: request.method, path: request.path, headers: request.headers, timeout: timeoutSeconds * 1000 },
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          method: request.method,
+          path: request.path,
+          headers: request.headers,
+          timeout: timeoutSeconds * 1000,
+        },
         (response) => {
           response.on("data", () => {});
           response.on("end", () => {
@@ -58,7 +66,12 @@ export async function runPacedLoad({ url, connections, rate, durationSeconds, ti
   return {
     duration,
     requests: { total: latencies.length, sent: total },
-    latency: { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), p99_9: percentile(sorted, 0.999), max: sorted.at(-1) ?? 0 },
+    latency: {
+      p50: percentile(sorted, 0.5),
+      p99: percentile(sorted, 0.99),
+      p99_9: percentile(sorted, 0.999),
+      max: sorted.at(-1) ?? 0,
+    },
     errors,
     timeouts,
     non2xx,

@@ -14,7 +14,10 @@ export function parseStat(text) {
   if (close === -1) throw new Error(`not a /proc stat line: ${text.slice(0, 80)}`);
   const comm = text.slice(text.indexOf("(") + 1, close);
   // After ")": state(3) ppid(4) … utime(14) stime(15); index 0 here is field 3.
-  const fields = text.slice(close + 2).trim().split(/\s+/);
+  const fields = text
+    .slice(close + 2)
+    .trim()
+    .split(/\s+/);
   return { comm, ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
 }
 

@@ -38,7 +38,10 @@ function processNames(maps, order) {
  * request. Rows without figures print "-".
  */
 export function formatCpuByProcess(rows, order = []) {
-  const names = processNames(rows.map((row) => row.cpuByProcess), order);
+  const names = processNames(
+    rows.map((row) => row.cpuByProcess),
+    order,
+  );
   const cells = rows.map((row) => [
     row.name,
     ...names.map((name) => (row.cpuByProcess?.[name] == null ? "-" : row.cpuByProcess[name].toFixed(2))),
@@ -50,6 +53,8 @@ export function formatCpuByProcess(rows, order = []) {
 /** The idle measurement as one line: cores per process and in total. */
 export function formatIdle(idle, order = []) {
   const names = processNames([idle.cores], order);
-  const cells = [[`idle ${idle.seconds} s`, ...names.map((name) => idle.cores[name].toFixed(4)), sumOf(idle.cores).toFixed(4)]];
+  const cells = [
+    [`idle ${idle.seconds} s`, ...names.map((name) => idle.cores[name].toFixed(4)), sumOf(idle.cores).toFixed(4)],
+  ];
   return renderTable(["cores", ...names, "all"], cells);
 }

@@ -15,7 +15,10 @@ export async function startChild(script, { env = process.env, execArgv = [], log
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   const ready = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} was not ready within ${readyTimeoutMs} ms (see ${logFile})`)), readyTimeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${script} was not ready within ${readyTimeoutMs} ms (see ${logFile})`)),
+      readyTimeoutMs,
+    );
     child.on("message", function onMessage(message) {
       if (message.type !== "ready" && message.type !== "failed") return;
       clearTimeout(timer);
@@ -23,7 +26,9 @@ export async function startChild(script, { env = process.env, execArgv = [], log
       if (message.type === "failed") reject(new Error(`${script} failed to start: ${message.message}`));
       else resolve(message);
     });
-    child.once("exit", (code) => reject(new Error(`${script} exited with code ${code} before it was ready (see ${logFile})`)));
+    child.once("exit", (code) =>
+      reject(new Error(`${script} exited with code ${code} before it was ready (see ${logFile})`)),
+    );
   });
   return {
     ...ready,

@@ -39,7 +39,9 @@ export function selfTimes(profile, { fromMicros = 0 } = {}) {
   const totalMs = totalMicros / 1000;
   return {
     totalMs,
-    functions: [...totals.values()].map((entry) => ({ ...entry, share: totalMs > 0 ? entry.selfMs / totalMs : 0 })).sort((a, b) => b.selfMs - a.selfMs),
+    functions: [...totals.values()]
+      .map((entry) => ({ ...entry, share: totalMs > 0 ? entry.selfMs / totalMs : 0 }))
+      .sort((a, b) => b.selfMs - a.selfMs),
   };
 }
 
@@ -51,21 +53,26 @@ export function selfTimesByModule(profile, options = {}) {
     const module = moduleOf(fn.where, fn.name);
     byModule.set(module, (byModule.get(module) ?? 0) + fn.selfMs);
   }
-  return [...byModule].map(([module, selfMs]) => ({ module, selfMs, share: totalMs > 0 ? selfMs / totalMs : 0 })).sort((a, b) => b.selfMs - a.selfMs);
+  return [...byModule]
+    .map(([module, selfMs]) => ({ module, selfMs, share: totalMs > 0 ? selfMs / totalMs : 0 }))
+    .sort((a, b) => b.selfMs - a.selfMs);
 }
 
 function moduleOf(where, name) {
   if (!where) return name.startsWith("(") ? name : "(native)";
   if (where.startsWith("node:")) return "node internals";
   const parts = where.split("/");
-  if (parts[0] === "services" || parts[0] === "libs" || parts[0] === "deploy" || parts[0] === "bench") return `${parts[0]}/${parts[1]}`;
+  if (parts[0] === "services" || parts[0] === "libs" || parts[0] === "deploy" || parts[0] === "bench")
+    return `${parts[0]}/${parts[1]}`;
   return parts[0].startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0];
 }
 
 export function formatSelfTimes(summary, limit = 25) {
   const lines = [`total sampled: ${summary.totalMs.toFixed(0)} ms`, "  self ms   share  function  (location)"];
   for (const fn of summary.functions.slice(0, limit)) {
-    lines.push(`${fn.selfMs.toFixed(1).padStart(9)}  ${(fn.share * 100).toFixed(1).padStart(5)}%  ${fn.name}${fn.where ? `  (${fn.where})` : ""}`);
+    lines.push(
+      `${fn.selfMs.toFixed(1).padStart(9)}  ${(fn.share * 100).toFixed(1).padStart(5)}%  ${fn.name}${fn.where ? `  (${fn.where})` : ""}`,
+    );
   }
   return lines.join("\n");
 }

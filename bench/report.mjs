@@ -47,7 +47,8 @@ export function formatTable(rows) {
 /** Aligned plain text: the first column left-aligned, the others right-aligned. */
 export function renderTable(titles, cells) {
   const widths = titles.map((title, index) => Math.max(title.length, ...cells.map((line) => line[index].length)));
-  const render = (line) => line.map((text, index) => (index === 0 ? text.padEnd(widths[index]) : text.padStart(widths[index]))).join("  ");
+  const render = (line) =>
+    line.map((text, index) => (index === 0 ? text.padEnd(widths[index]) : text.padStart(widths[index]))).join("  ");
   const header = render(titles);
   return [header, "-".repeat(header.length), ...cells.map(render)].join("\n");
 }

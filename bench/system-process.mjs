@@ -14,7 +14,12 @@ const services = ["gateway", "calc-engine", "geo-resolver", "ledger", "catalog",
 const prefix = (service) => service.toUpperCase().replaceAll("-", "_");
 
 // The MCP rate limit (120 a minute by default) would turn a load test into a 429 test.
-const base = { ...process.env, ADMIN_TOKEN: adminToken, MCP_RATE_LIMIT: "1000000", LOG_LEVEL: process.env.LOG_LEVEL ?? "info" };
+const base = {
+  ...process.env,
+  ADMIN_TOKEN: adminToken,
+  MCP_RATE_LIMIT: "1000000",
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+};
 
 async function startEmbedded() {
   const { startEmbeddedLevy } = await import("@levy/embedded");
@@ -36,12 +41,29 @@ async function startEmbedded() {
 }
 
 async function startDistributed() {
-  if (!process.env.MONGODB_URI || !process.env.KAFKA_BROKERS) throw new Error("distributed mode needs MONGODB_URI and KAFKA_BROKERS");
+  if (!process.env.MONGODB_URI || !process.env.KAFKA_BROKERS)
+    throw new Error("distributed mode needs MONGODB_URI and KAFKA_BROKERS");
   const cluster = await startCluster({
-    base: { ...base, API_KEY_PEPPER: "bench-pepper-0123456789abcdef0123456789", MONGODB_DB_PREFIX: `bench${Date.now().toString(36)}`, KAFKA_NAMESPACE: `bench${Date.now().toString(36)}` },
-    output: (service, text) => process.stdout.write(text.split("\n").filter(Boolean).map((line) => `[${service}] ${line}\n`).join("")),
+    base: {
+      ...base,
+      API_KEY_PEPPER: "bench-pepper-0123456789abcdef0123456789",
+      MONGODB_DB_PREFIX: `bench${Date.now().toString(36)}`,
+      KAFKA_NAMESPACE: `bench${Date.now().toString(36)}`,
+    },
+    output: (service, text) =>
+      process.stdout.write(
+        text
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => `[${service}] ${line}\n`)
+          .join(""),
+      ),
   });
-  return { restUrl: `http://127.0.0.1:${cluster.restPort}`, mcpUrl: `http://127.0.0.1:${cluster.mcpPort}`, stop: () => cluster.stop() };
+  return {
+    restUrl: `http://127.0.0.1:${cluster.restPort}`,
+    mcpUrl: `http://127.0.0.1:${cluster.mcpPort}`,
+    stop: () => cluster.stop(),
+  };
 }
 
 function memorySample() {
@@ -54,7 +76,10 @@ function memorySample() {
 function mark() {
   const cpu = process.cpuUsage();
   // Distributed services run in processes of their own: this one's CPU time says nothing.
-  return { micros: Number(process.hrtime.bigint() / 1000n), cpuMicros: mode === "embedded" ? cpu.user + cpu.system : null };
+  return {
+    micros: Number(process.hrtime.bigint() / 1000n),
+    cpuMicros: mode === "embedded" ? cpu.user + cpu.system : null,
+  };
 }
 
 try {

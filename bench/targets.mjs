@@ -27,19 +27,69 @@ export const issueTargets = [
     mode: "embedded",
     key: "calc1",
     label: "1-line calculation: throughput vs the Express floor",
-    figure: (row, section) => (section.floorRequestsPerSecond > 0 ? row.requestsPerSecond / section.floorRequestsPerSecond : null),
+    figure: (row, section) =>
+      section.floorRequestsPerSecond > 0 ? row.requestsPerSecond / section.floorRequestsPerSecond : null,
     min: 0.5,
     unit: "share",
   },
-  { mode: "embedded", key: "calc1", label: "1-line calculation: p99 at that throughput", figure: (row) => row.p99, max: 10, unit: "ms" },
-  { mode: "embedded", key: "calc1", label: "1-line calculation: errors and non-2xx", figure: (row) => row.errors + row.non2xx, max: 0, unit: "count" },
+  {
+    mode: "embedded",
+    key: "calc1",
+    label: "1-line calculation: p99 at that throughput",
+    figure: (row) => row.p99,
+    max: 10,
+    unit: "ms",
+  },
+  {
+    mode: "embedded",
+    key: "calc1",
+    label: "1-line calculation: errors and non-2xx",
+    figure: (row) => row.errors + row.non2xx,
+    max: 0,
+    unit: "count",
+  },
   { mode: "embedded", key: "calc10", label: "10-line calculation: CPU per request", figure: cpu, max: 1.0, unit: "ms" },
-  { mode: "embedded", key: "platform", label: "platform calculation with fees: CPU per request", figure: cpu, max: 0.8, unit: "ms" },
-  { mode: "embedded", key: "transactions", label: "POST /tax/transactions: CPU per request", figure: cpu, max: 1.0, unit: "ms" },
-  { mode: "embedded", key: "customers", label: "GET /tax/customers?limit=10: CPU per request", figure: cpu, max: 0.5, unit: "ms" },
+  {
+    mode: "embedded",
+    key: "platform",
+    label: "platform calculation with fees: CPU per request",
+    figure: cpu,
+    max: 0.8,
+    unit: "ms",
+  },
+  {
+    mode: "embedded",
+    key: "transactions",
+    label: "POST /tax/transactions: CPU per request",
+    figure: cpu,
+    max: 1.0,
+    unit: "ms",
+  },
+  {
+    mode: "embedded",
+    key: "customers",
+    label: "GET /tax/customers?limit=10: CPU per request",
+    figure: cpu,
+    max: 0.5,
+    unit: "ms",
+  },
   { mode: "embedded", key: "mcp", label: "MCP tools/call: CPU per request", figure: cpu, max: 1.0, unit: "ms" },
-  { mode: "distributed", key: "calc1", label: "1-line calculation: CPU per request, all processes", figure: cpu, max: 6, unit: "ms" },
-  { mode: "distributed", key: "transactions", label: "POST /tax/transactions: CPU per request, all processes", figure: cpu, max: 10, unit: "ms" },
+  {
+    mode: "distributed",
+    key: "calc1",
+    label: "1-line calculation: CPU per request, all processes",
+    figure: cpu,
+    max: 6,
+    unit: "ms",
+  },
+  {
+    mode: "distributed",
+    key: "transactions",
+    label: "POST /tax/transactions: CPU per request, all processes",
+    figure: cpu,
+    max: 10,
+    unit: "ms",
+  },
   {
     mode: "distributed",
     key: "calcRate",
@@ -56,10 +106,18 @@ export const issueTargets = [
           ? `${row.errors + row.non2xx} errors/non-2xx`
           : null,
   },
-  { mode: "distributed", key: "idle", label: "idle system: cores in total", figure: (idle) => sumOf(idle.cores), max: 0.05, unit: "cores" },
+  {
+    mode: "distributed",
+    key: "idle",
+    label: "idle system: cores in total",
+    figure: (idle) => sumOf(idle.cores),
+    max: 0.05,
+    unit: "cores",
+  },
 ];
 
-const limitText = (target) => (target.max !== undefined ? `≤ ${units[target.unit].limit(target.max)}` : `≥ ${units[target.unit].limit(target.min)}`);
+const limitText = (target) =>
+  target.max !== undefined ? `≤ ${units[target.unit].limit(target.max)}` : `≥ ${units[target.unit].limit(target.min)}`;
 
 /**
  * One verdict per target: {status: "PASS" | "FAIL" | "n/a", mode, label, measured, limit, note}.
@@ -78,7 +136,12 @@ export function evaluateTargets(sections, targets = issueTargets) {
     if (value == null || Number.isNaN(value)) return { ...base, status: "n/a", note: "no figure" };
     const failure = target.failsWhen?.(row) ?? null;
     const within = target.max !== undefined ? value <= target.max : value >= target.min;
-    return { ...base, status: within && !failure ? "PASS" : "FAIL", measured: units[target.unit].measured(value), ...(failure ? { note: failure } : {}) };
+    return {
+      ...base,
+      status: within && !failure ? "PASS" : "FAIL",
+      measured: units[target.unit].measured(value),
+      ...(failure ? { note: failure } : {}),
+    };
   });
 }
 

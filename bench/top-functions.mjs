@@ -10,7 +10,10 @@ export async function topFunctionsOf(file, count = 25, fromMicros = 0) {
   const profile = JSON.parse(await readFile(file, "utf8"));
   const modules = selfTimesByModule(profile, { fromMicros })
     .slice(0, 15)
-    .map((entry) => `${entry.selfMs.toFixed(1).padStart(9)}  ${(entry.share * 100).toFixed(1).padStart(5)}%  ${entry.module}`);
+    .map(
+      (entry) =>
+        `${entry.selfMs.toFixed(1).padStart(9)}  ${(entry.share * 100).toFixed(1).padStart(5)}%  ${entry.module}`,
+    );
   return `${formatSelfTimes(selfTimes(profile, { fromMicros }), count)}\n\nby package:\n${modules.join("\n")}`;
 }
 

@@ -3,7 +3,9 @@
 // used so far and stops on {type: "stop"} or when the harness goes away.
 export function serveForHarness(server) {
   server.keepAliveTimeout = 65_000;
-  server.listen(0, "127.0.0.1", () => process.send({ type: "ready", url: `http://127.0.0.1:${server.address().port}` }));
+  server.listen(0, "127.0.0.1", () =>
+    process.send({ type: "ready", url: `http://127.0.0.1:${server.address().port}` }),
+  );
   process.on("message", (message) => {
     if (message.type === "mark") {
       const cpu = process.cpuUsage();

@@ -43,14 +43,21 @@ for (const name of Object.keys(defaultPorts)) {
 const opsPort = env[`${envPrefix(service)}_OPS_PORT`];
 
 const started = Date.now();
-const child = spawn(process.execPath, [`services/${service}/dist/main.js`], { cwd: appDir, env, stdio: ["ignore", "inherit", "inherit"] });
+const child = spawn(process.execPath, [`services/${service}/dist/main.js`], {
+  cwd: appDir,
+  env,
+  stdio: ["ignore", "inherit", "inherit"],
+});
 const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
 let running = true;
 void exited.then(() => (running = false));
 
 async function healthy() {
   for (let waited = 0; waited < 90_000 && running; waited += 250) {
-    const ok = await fetch(`http://127.0.0.1:${opsPort}/healthz`).then((response) => response.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${opsPort}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return true;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -60,7 +67,11 @@ async function healthy() {
 const problems = [];
 if (!(await healthy())) problems.push(running ? "no /healthz answer within 90 s" : "exited before answering /healthz");
 else {
-  const check = spawnSync(process.execPath, ["deploy/container/healthcheck.mjs"], { cwd: appDir, env, encoding: "utf8" });
+  const check = spawnSync(process.execPath, ["deploy/container/healthcheck.mjs"], {
+    cwd: appDir,
+    env,
+    encoding: "utf8",
+  });
   if (check.status !== 0) problems.push(`HEALTHCHECK failed: ${check.stderr.trim()}`);
 }
 child.kill("SIGTERM");

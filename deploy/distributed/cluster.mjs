@@ -33,7 +33,11 @@ const gatewaySecrets = ["ADMIN_TOKEN", "API_KEY_PEPPER", "API_KEY_PEPPER_PREVIOU
 
 /** Every variable the cluster hands out per service; a process keeps only its own. */
 const topologyNames = new Set([
-  ...services.flatMap((service) => [`${prefix(service)}_GRPC_PORT`, `${prefix(service)}_OPS_PORT`, `${prefix(service)}_URL`]),
+  ...services.flatMap((service) => [
+    `${prefix(service)}_GRPC_PORT`,
+    `${prefix(service)}_OPS_PORT`,
+    `${prefix(service)}_URL`,
+  ]),
   ...Object.values(publicPortEnv),
   ...gatewaySecrets,
 ]);
@@ -102,7 +106,9 @@ export async function clusterEnv(base) {
 
 /** An error for a service that exited while starting, with the last lines it wrote. */
 function startupExit(service, child) {
-  const error = new Error(`${service} exited with code ${child.exitCode} during start-up; its last output:\n${child.recentOutput.join("")}`);
+  const error = new Error(
+    `${service} exited with code ${child.exitCode} during start-up; its last output:\n${child.recentOutput.join("")}`,
+  );
   error.startupExit = true;
   return error;
 }

@@ -15,8 +15,12 @@ const say = (text) => process.stdout.write(`${text}\n`);
 
 function readInfraEnv() {
   try {
-    const lines = readFileSync(infraEnvFile, "utf8").split("\n").filter((line) => line.includes("="));
-    return Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]));
+    const lines = readFileSync(infraEnvFile, "utf8")
+      .split("\n")
+      .filter((line) => line.includes("="));
+    return Object.fromEntries(
+      lines.map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+    );
   } catch {
     return {};
   }
@@ -37,7 +41,8 @@ function startInfrastructure(env) {
   return before.KAFKA_PID !== infra.KAFKA_PID;
 }
 
-const stopInfrastructure = () => spawnSync(path.join(root, "deploy/test-infra/stop.sh"), { stdio: ["ignore", "ignore", "inherit"] });
+const stopInfrastructure = () =>
+  spawnSync(path.join(root, "deploy/test-infra/stop.sh"), { stdio: ["ignore", "ignore", "inherit"] });
 
 const env = { ...process.env, PORT: process.env.PORT ?? "8080", MCP_PORT: process.env.MCP_PORT ?? "8090" };
 const startedInfra = !env.MONGODB_URI || !env.KAFKA_BROKERS ? startInfrastructure(env) : false;
@@ -62,7 +67,14 @@ for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => void shut
 try {
   cluster = await startCluster({
     base: env,
-    output: (service, text) => process.stdout.write(text.split("\n").filter(Boolean).map((line) => `[${service}] ${line}\n`).join("")),
+    output: (service, text) =>
+      process.stdout.write(
+        text
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => `[${service}] ${line}\n`)
+          .join(""),
+      ),
   });
 } catch (error) {
   process.stderr.write(`start:distributed failed: ${error.message}\n`);
@@ -75,8 +87,11 @@ say("Levy is running (distributed mode: one process per service)");
 say(`  REST API     ${rest}   (health: /healthz, metrics: /metrics)`);
 say(`  MCP bridge   http://127.0.0.1:${cluster.mcpPort}/mcp`);
 say(`  MongoDB      ${env.MONGODB_URI}   Kafka ${env.KAFKA_BROKERS}${startedInfra ? "   (started for this run)" : ""}`);
-say(`  ADMIN_TOKEN  ${generatedToken ? `${env.ADMIN_TOKEN}   (generated for this run; set ADMIN_TOKEN to fix one)` : "(yours, from the environment)"}`);
-if (generatedPepper) say("  API_KEY_PEPPER generated for this run: keys made now stop working after a restart unless you set it");
+say(
+  `  ADMIN_TOKEN  ${generatedToken ? `${env.ADMIN_TOKEN}   (generated for this run; set ADMIN_TOKEN to fix one)` : "(yours, from the environment)"}`,
+);
+if (generatedPepper)
+  say("  API_KEY_PEPPER generated for this run: keys made now stop working after a restart unless you set it");
 say(`  First account: LEVY_URL=${rest} ADMIN_TOKEN=... npm run levy -- accounts create --name "Acme"`);
 say("  Ctrl-C stops every service.");
 say("");

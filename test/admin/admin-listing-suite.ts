@@ -31,13 +31,19 @@ export function describeAdminListing(mode: string, startSystem: () => Promise<Sy
       expect(ids.indexOf(first.accountId)).toBeGreaterThanOrEqual(0);
       expect(ids.indexOf(second.accountId)).toBeGreaterThan(ids.indexOf(first.accountId));
       expect(all.body.data.find((account: { id: string }) => account.id === second.accountId)).toEqual({
-        object: "account", id: second.accountId, name: "Listed second", api_version: expect.any(String), created_at: expect.any(Number),
+        object: "account",
+        id: second.accountId,
+        name: "Listed second",
+        api_version: expect.any(String),
+        created_at: expect.any(Number),
       });
 
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const page = await api(`/admin/v1/accounts?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { headers: admin() });
+        const page = await api(`/admin/v1/accounts?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, {
+          headers: admin(),
+        });
         expect(page.status).toBe(200);
         expect(page.body.data).toHaveLength(1);
         seen.push(page.body.data[0].id);
@@ -57,12 +63,24 @@ export function describeAdminListing(mode: string, startSystem: () => Promise<Sy
       const byId = new Map(listed.body.data.map((key: { id: string }) => [key.id, key]));
       expect(new Set(byId.keys())).toEqual(new Set(Object.values(first.keyIds)));
       expect(byId.get(revokedId)).toEqual({
-        object: "api_key", id: revokedId, account_id: first.accountId, kind: "secret", mode: "live",
-        created_at: expect.any(Number), revoked: true, revoked_at: expect.any(Number),
+        object: "api_key",
+        id: revokedId,
+        account_id: first.accountId,
+        kind: "secret",
+        mode: "live",
+        created_at: expect.any(Number),
+        revoked: true,
+        revoked_at: expect.any(Number),
       });
-      expect(byId.get(first.keyIds[first.testPublishable]!)).toMatchObject({ kind: "publishable", mode: "test", revoked: false, revoked_at: null });
+      expect(byId.get(first.keyIds[first.testPublishable]!)).toMatchObject({
+        kind: "publishable",
+        mode: "test",
+        revoked: false,
+        revoked_at: null,
+      });
       const text = JSON.stringify(listed.body);
-      for (const secret of [first.testSecret, first.liveSecret, first.testPublishable, first.livePublishable]) expect(text).not.toContain(secret);
+      for (const secret of [first.testSecret, first.liveSecret, first.testPublishable, first.livePublishable])
+        expect(text).not.toContain(secret);
       for (const key of listed.body.data) expect(Object.keys(key)).not.toContain("secret");
       for (const key of listed.body.data) expect(Object.keys(key)).not.toContain("hash");
     });
@@ -71,7 +89,10 @@ export function describeAdminListing(mode: string, startSystem: () => Promise<Sy
       const page = await api(`/admin/v1/accounts/${second.accountId}/keys?limit=3`, { headers: admin() });
       expect(page.body.data).toHaveLength(3);
       expect(page.body.has_more).toBe(true);
-      const rest = await api(`/admin/v1/accounts/${second.accountId}/keys?limit=3&cursor=${encodeURIComponent(page.body.next_cursor)}`, { headers: admin() });
+      const rest = await api(
+        `/admin/v1/accounts/${second.accountId}/keys?limit=3&cursor=${encodeURIComponent(page.body.next_cursor)}`,
+        { headers: admin() },
+      );
       expect(rest.body.data).toHaveLength(1);
       const ids = [...page.body.data, ...rest.body.data].map((key: { id: string }) => key.id);
       expect(new Set(ids)).toEqual(new Set(Object.values(second.keyIds)));

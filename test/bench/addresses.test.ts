@@ -16,7 +16,10 @@ describe("benchmark addresses", () => {
   });
 
   it("writes a US address from a ZIP record with its leading zeros", () => {
-    expect(usAddress({ zip: 2110, city: "Boston", state: "MA", county: "Suffolk", countyFips: 25025, population: 1 }).address).toEqual({
+    expect(
+      usAddress({ zip: 2110, city: "Boston", state: "MA", county: "Suffolk", countyFips: 25025, population: 1 })
+        .address,
+    ).toEqual({
       address_line_1: "410 Main St",
       address_city: "Boston",
       address_province: "MA",
@@ -29,7 +32,9 @@ describe("benchmark addresses", () => {
     const abroad: Customer[] = internationalAddresses(400);
     expect(new Set(abroad.map((customer) => JSON.stringify(customer.address))).size).toBe(400);
     expect(new Set(abroad.map((customer) => customer.address.address_country)).size).toBeGreaterThanOrEqual(15);
-    expect(abroad.find((customer) => customer.address.address_country === "CA")!.address.address_postal_code).toMatch(/^[A-Z]\d[A-Z] \d[A-Z]\d$/);
+    expect(abroad.find((customer) => customer.address.address_country === "CA")!.address.address_postal_code).toMatch(
+      /^[A-Z]\d[A-Z] \d[A-Z]\d$/,
+    );
   });
 
   it("mixes at least 1,000 distinct addresses, US ZIPs from many states and addresses abroad", async () => {
@@ -44,9 +49,15 @@ describe("benchmark addresses", () => {
   it("builds calculation bodies over every category and a mix of line counts", () => {
     const customers: Customer[] = internationalAddresses(40);
     const bodies = calculationBodies(customers, (index: number) => mixedLineCounts[index % mixedLineCounts.length]);
-    const lineCounts = new Set(bodies.map((body: { order_details: { line_items: unknown[] } }) => body.order_details.line_items.length));
+    const lineCounts = new Set(
+      bodies.map((body: { order_details: { line_items: unknown[] } }) => body.order_details.line_items.length),
+    );
     expect([...lineCounts].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 10]);
-    const categories = new Set(bodies.flatMap((body: { order_details: { line_items: Array<{ product_category: string }> } }) => body.order_details.line_items.map((line) => line.product_category)));
+    const categories = new Set(
+      bodies.flatMap((body: { order_details: { line_items: Array<{ product_category: string }> } }) =>
+        body.order_details.line_items.map((line) => line.product_category),
+      ),
+    );
     expect(categories.size).toBe(10);
     expect(bodies[3].order_details.customer_currency_code).toBe(customers[3]!.currency);
   });

@@ -38,7 +38,15 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe("fixed-rate load (bench)", () => {
   it("spreads 100/s over 16 connections evenly: about rate × service time in flight, not 16", async () => {
-    const { result } = await runLoad({ url, method: "POST", path: "/", body: { n: 1 }, connections: 16, duration: 2, overallRate: 100 });
+    const { result } = await runLoad({
+      url,
+      method: "POST",
+      path: "/",
+      body: { n: 1 },
+      connections: 16,
+      duration: 2,
+      overallRate: 100,
+    });
     const figures = summariseRun(result);
     expect(figures.total).toBeGreaterThanOrEqual(180);
     expect(figures.total).toBeLessThanOrEqual(205);

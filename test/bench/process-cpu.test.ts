@@ -10,7 +10,14 @@ import { clockTicksPerSecond, processTree, readGroupsCpuMicros } from "../../ben
 describe("CPU of other processes from /proc", () => {
   it("finds a child in the tree and reads the CPU it used; a vanished process counts 0", async () => {
     // The child spins until it has used 300 ms of CPU of its own, then waits to be read.
-    const child = spawn(process.execPath, ["-e", "const s=process.cpuUsage();while(process.cpuUsage(s).user<300000){}console.log('done');setInterval(()=>{},1000)"], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(
+      process.execPath,
+      [
+        "-e",
+        "const s=process.cpuUsage();while(process.cpuUsage(s).user<300000){}console.log('done');setInterval(()=>{},1000)",
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
     try {
       await once(child.stdout, "data");
       expect(processTree(process.pid)).toContain(child.pid);

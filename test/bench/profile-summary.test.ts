@@ -4,7 +4,13 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error: plain ESM script without type declarations
 import { formatSelfTimes, selfTimes, selfTimesByModule } from "../../bench/profile-summary.mjs";
 
-const frame = (functionName: string, url = "", lineNumber = 0) => ({ functionName, url, lineNumber, columnNumber: 0, scriptId: "0" });
+const frame = (functionName: string, url = "", lineNumber = 0) => ({
+  functionName,
+  url,
+  lineNumber,
+  columnNumber: 0,
+  scriptId: "0",
+});
 // root → handler (gateway) → parse (zod), and the idle node; 1 ms between samples.
 const profile = {
   nodes: [
@@ -23,7 +29,9 @@ describe("cpu profile summary", () => {
   it("sums self time per function, largest first, with short locations", () => {
     const summary = selfTimes(profile);
     expect(summary.totalMs).toBe(6);
-    expect(summary.functions.map((fn: { name: string; where: string; selfMs: number }) => [fn.name, fn.where, fn.selfMs])).toEqual([
+    expect(
+      summary.functions.map((fn: { name: string; where: string; selfMs: number }) => [fn.name, fn.where, fn.selfMs]),
+    ).toEqual([
       ["parse", "zod/v4/core/api.js:100", 3],
       ["handle", "services/gateway/dist/http/app.js:10", 2],
       ["(idle)", "", 1],
@@ -39,7 +47,9 @@ describe("cpu profile summary", () => {
   });
 
   it("groups self time by package or Levy workspace", () => {
-    expect(selfTimesByModule(profile).map((entry: { module: string; selfMs: number }) => [entry.module, entry.selfMs])).toEqual([
+    expect(
+      selfTimesByModule(profile).map((entry: { module: string; selfMs: number }) => [entry.module, entry.selfMs]),
+    ).toEqual([
       ["zod", 3],
       ["services/gateway", 2],
       ["(idle)", 1],
@@ -48,6 +58,11 @@ describe("cpu profile summary", () => {
 
   it("formats the top functions", () => {
     const text = formatSelfTimes(selfTimes(profile), 2);
-    expect(text.split("\n")).toEqual(["total sampled: 6 ms", "  self ms   share  function  (location)", "      3.0   50.0%  parse  (zod/v4/core/api.js:100)", "      2.0   33.3%  handle  (services/gateway/dist/http/app.js:10)"]);
+    expect(text.split("\n")).toEqual([
+      "total sampled: 6 ms",
+      "  self ms   share  function  (location)",
+      "      3.0   50.0%  parse  (zod/v4/core/api.js:100)",
+      "      2.0   33.3%  handle  (services/gateway/dist/http/app.js:10)",
+    ]);
   });
 });

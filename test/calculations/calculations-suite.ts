@@ -23,10 +23,20 @@ export function describeCalculations(mode: string, startSystem: () => Promise<Sy
     let key: string;
 
     const calc = (body: unknown, version = V) => api("/tax/calculations", { key, version, body });
-    const simple = (addr: Address, currency: string, amount: number, category = "GENERAL_MERCHANDISE", extra: Record<string, unknown> = {}) =>
+    const simple = (
+      addr: Address,
+      currency: string,
+      amount: number,
+      category = "GENERAL_MERCHANDISE",
+      extra: Record<string, unknown> = {},
+    ) =>
       calc({
         customer: { address: addr },
-        order_details: { customer_currency_code: currency, line_items: [{ amount, quantity: 1, product_category: category, reference_line_item_id: "l1" }], ...((extra.order as object) ?? {}) },
+        order_details: {
+          customer_currency_code: currency,
+          line_items: [{ amount, quantity: 1, product_category: category, reference_line_item_id: "l1" }],
+          ...((extra.order as object) ?? {}),
+        },
         ...((extra.top as object) ?? {}),
       });
 
@@ -41,18 +51,56 @@ export function describeCalculations(mode: string, startSystem: () => Promise<Sy
     it("Detroit MI 48226: 6% on general merchandise, exclusive and inclusive", async () => {
       const exclusive = await simple(address("US", "48226", "MI", "Detroit"), "USD", 10000);
       expect(exclusive.status).toBe(200);
-      expect(exclusive.body).toMatchObject({ object: "tax.calculation", testmode: true, total_tax_amount: 600, total_amount_excluding_tax: 10000, total_amount_including_tax: 10600, tax_included_in_amount: false, customer_currency_code: "USD", customer: { type: "CONSUMER" }, automatic_tax: "auto", location_source: "address" });
+      expect(exclusive.body).toMatchObject({
+        object: "tax.calculation",
+        testmode: true,
+        total_tax_amount: 600,
+        total_amount_excluding_tax: 10000,
+        total_amount_including_tax: 10600,
+        tax_included_in_amount: false,
+        customer_currency_code: "USD",
+        customer: { type: "CONSUMER" },
+        automatic_tax: "auto",
+        location_source: "address",
+      });
       expect(exclusive.body.id).toMatch(/^calc_/);
       expect(exclusive.body.expires_at).toBeGreaterThan(exclusive.body.created_at);
       const line = exclusive.body.line_items[0];
-      expect(line).toMatchObject({ tax_amount: 600, amount_excluding_tax: 10000, amount_including_tax: 10600, quantity: 1 });
-      expect(line.product).toMatchObject({ reference_line_item_id: "l1", reference_product_id: "GENERAL_MERCHANDISE", product_tax_code: "GENERAL_MERCHANDISE" });
+      expect(line).toMatchObject({
+        tax_amount: 600,
+        amount_excluding_tax: 10000,
+        amount_including_tax: 10600,
+        quantity: 1,
+      });
+      expect(line.product).toMatchObject({
+        reference_line_item_id: "l1",
+        reference_product_id: "GENERAL_MERCHANDISE",
+        product_tax_code: "GENERAL_MERCHANDISE",
+      });
       expect(line.tax_jurisdictions).toHaveLength(1);
-      expect(line.tax_jurisdictions[0]).toMatchObject({ tax_rate: 0.06, tax_due_decimal: 600, fee_amount: 0, rate_type: "standard", tax_authority_type: "STATE", tax_type: "SALES" });
-      expect(exclusive.body.address_used).toMatchObject({ address_country: "US", address_province: "MI", address_postal_code: "48226" });
+      expect(line.tax_jurisdictions[0]).toMatchObject({
+        tax_rate: 0.06,
+        tax_due_decimal: 600,
+        fee_amount: 0,
+        rate_type: "standard",
+        tax_authority_type: "STATE",
+        tax_type: "SALES",
+      });
+      expect(exclusive.body.address_used).toMatchObject({
+        address_country: "US",
+        address_province: "MI",
+        address_postal_code: "48226",
+      });
 
-      const inclusive = await simple(address("US", "48226", "MI"), "USD", 10600, "GENERAL_MERCHANDISE", { order: { tax_included_in_amount: true } });
-      expect(inclusive.body).toMatchObject({ total_tax_amount: 600, total_amount_excluding_tax: 10000, total_amount_including_tax: 10600, tax_included_in_amount: true });
+      const inclusive = await simple(address("US", "48226", "MI"), "USD", 10600, "GENERAL_MERCHANDISE", {
+        order: { tax_included_in_amount: true },
+      });
+      expect(inclusive.body).toMatchObject({
+        total_tax_amount: 600,
+        total_amount_excluding_tax: 10000,
+        total_amount_including_tax: 10600,
+        tax_included_in_amount: true,
+      });
     });
 
     it("Philadelphia PA 19103: clothing exempt, general merchandise 8% in state and city", async () => {
@@ -68,11 +116,19 @@ export function describeCalculations(mode: string, startSystem: () => Promise<Sy
 
     it("Berlin 19%; Helsinki 24% before and 25.5% from 2024-09-01", async () => {
       expect((await simple(address("DE", "10115", "", "Berlin"), "EUR", 10000)).body.total_tax_amount).toBe(1900);
-      const before = await simple(address("FI", "00100", "", "Helsinki"), "EUR", 10000, "GENERAL_MERCHANDISE", { top: { transacted_at: at("2024-08-31") } });
+      const before = await simple(address("FI", "00100", "", "Helsinki"), "EUR", 10000, "GENERAL_MERCHANDISE", {
+        top: { transacted_at: at("2024-08-31") },
+      });
       expect(before.body.total_tax_amount).toBe(2400);
-      const after = await simple(address("FI", "00100", "", "Helsinki"), "EUR", 10000, "GENERAL_MERCHANDISE", { top: { transacted_at: at("2024-09-02") } });
+      const after = await simple(address("FI", "00100", "", "Helsinki"), "EUR", 10000, "GENERAL_MERCHANDISE", {
+        top: { transacted_at: at("2024-09-02") },
+      });
       expect(after.body.total_tax_amount).toBe(2550);
-      expect(after.body.line_items[0].tax_jurisdictions[0]).toMatchObject({ tax_rate: 0.255, tax_type: "VAT", tax_authority_type: "COUNTRY" });
+      expect(after.body.line_items[0].tax_jurisdictions[0]).toMatchObject({
+        tax_rate: 0.255,
+        tax_type: "VAT",
+        tax_authority_type: "COUNTRY",
+      });
       expect(after.body.transacted_at).toBe(at("2024-09-02"));
     });
 
@@ -99,7 +155,10 @@ export function describeCalculations(mode: string, startSystem: () => Promise<Sy
     });
 
     it("Canary Islands and Åland get no EU VAT", async () => {
-      for (const [country, postal] of [["ES", "35001"], ["FI", "22100"]] as const) {
+      for (const [country, postal] of [
+        ["ES", "35001"],
+        ["FI", "22100"],
+      ] as const) {
         const response = await simple(address(country, postal), "EUR", 10000);
         expect(response.status).toBe(200);
         expect(response.body.total_tax_amount).toBe(0);
@@ -107,28 +166,62 @@ export function describeCalculations(mode: string, startSystem: () => Promise<Sy
     });
 
     it("an exempt catalog customer pays nothing on any line", async () => {
-      const created = await api("/tax/customers", { key, body: { email: "exempt@example.com", reference_customer_id: "exempt-1", is_tax_exempt: true } });
+      const created = await api("/tax/customers", {
+        key,
+        body: { email: "exempt@example.com", reference_customer_id: "exempt-1", is_tax_exempt: true },
+      });
       expect(created.status).toBe(200);
       const response = await calc({
         customer: { reference_customer_id: "exempt-1", address: address("US", "19103", "PA") },
-        order_details: { customer_currency_code: "USD", line_items: [{ amount: 10000, product_category: "GENERAL_MERCHANDISE" }, { amount: 5000, product_category: "ELECTRONIC_GOODS" }] },
+        order_details: {
+          customer_currency_code: "USD",
+          line_items: [
+            { amount: 10000, product_category: "GENERAL_MERCHANDISE" },
+            { amount: 5000, product_category: "ELECTRONIC_GOODS" },
+          ],
+        },
       });
       expect(response.status).toBe(200);
       expect(response.body.total_tax_amount).toBe(0);
       expect(response.body.exemption_reason).toBe("customer_exempt");
       expect(response.body.customer).toMatchObject({ id: created.body.id, reference_customer_id: "exempt-1" });
-      for (const line of response.body.line_items) for (const entry of line.tax_jurisdictions) expect(entry).toMatchObject({ tax_due_decimal: 0, rate_type: "exempt" });
-      const unknown = await calc({ customer: { id: "cust_doesnotexist000000", address: address("US", "19103", "PA") }, order_details: { customer_currency_code: "USD", line_items: [{ amount: 1, product_category: "GENERAL_MERCHANDISE" }] } });
+      for (const line of response.body.line_items)
+        for (const entry of line.tax_jurisdictions)
+          expect(entry).toMatchObject({ tax_due_decimal: 0, rate_type: "exempt" });
+      const unknown = await calc({
+        customer: { id: "cust_doesnotexist000000", address: address("US", "19103", "PA") },
+        order_details: {
+          customer_currency_code: "USD",
+          line_items: [{ amount: 1, product_category: "GENERAL_MERCHANDISE" }],
+        },
+      });
       expect(unknown.status).toBe(404);
       expect(unknown.body.error.error_code).toBe("customer_not_found");
     });
 
     it("names the product from the catalog and rejects unknown products", async () => {
-      await api("/tax/products", { key, body: { reference_product_id: "tee-1", reference_product_name: "T-shirt", product_category: "CLOTHING_GENERAL" } });
-      const response = await calc({ customer: { address: address("US", "19103", "PA") }, order_details: { customer_currency_code: "USD", line_items: [{ amount: 5000, reference_product_id: "tee-1" }] } });
-      expect(response.body.line_items[0].product).toMatchObject({ reference_product_id: "tee-1", reference_product_name: "T-shirt", product_tax_code: "CLOTHING_GENERAL" });
+      await api("/tax/products", {
+        key,
+        body: {
+          reference_product_id: "tee-1",
+          reference_product_name: "T-shirt",
+          product_category: "CLOTHING_GENERAL",
+        },
+      });
+      const response = await calc({
+        customer: { address: address("US", "19103", "PA") },
+        order_details: { customer_currency_code: "USD", line_items: [{ amount: 5000, reference_product_id: "tee-1" }] },
+      });
+      expect(response.body.line_items[0].product).toMatchObject({
+        reference_product_id: "tee-1",
+        reference_product_name: "T-shirt",
+        product_tax_code: "CLOTHING_GENERAL",
+      });
       expect(response.body.total_tax_amount).toBe(0);
-      const missing = await calc({ customer: { address: address("US", "19103", "PA") }, order_details: { customer_currency_code: "USD", line_items: [{ amount: 5000, reference_product_id: "nope" }] } });
+      const missing = await calc({
+        customer: { address: address("US", "19103", "PA") },
+        order_details: { customer_currency_code: "USD", line_items: [{ amount: 5000, reference_product_id: "nope" }] },
+      });
       expect(missing.status).toBe(400);
       expect(missing.body.error.error_code).toBe("PRODUCT_NOT_FOUND");
     });
@@ -137,31 +230,101 @@ export function describeCalculations(mode: string, startSystem: () => Promise<Sy
       // Catalog's own request counter (its ops port's /metrics) shows the calls it served.
       const served = async (method: string) => {
         const text = await (await fetch(`http://127.0.0.1:${system.opsPorts.catalog}/metrics`)).text();
-        const pattern = new RegExp(`^levy_rpc_server_requests_total\\{[^}]*method="levy\\.catalog\\.v1\\.CatalogService/${method}"[^}]*\\} (\\S+)$`, "gm");
+        const pattern = new RegExp(
+          `^levy_rpc_server_requests_total\\{[^}]*method="levy\\.catalog\\.v1\\.CatalogService/${method}"[^}]*\\} (\\S+)$`,
+          "gm",
+        );
         return [...text.matchAll(pattern)].reduce((sum, match) => sum + Number(match[1]), 0);
       };
       const skus = ["batch-a", "batch-b", "batch-c", "batch-d"];
-      for (const sku of skus) await api("/tax/products", { key, body: { reference_product_id: sku, reference_product_name: sku, product_category: "GENERAL_MERCHANDISE" } });
+      for (const sku of skus)
+        await api("/tax/products", {
+          key,
+          body: { reference_product_id: sku, reference_product_name: sku, product_category: "GENERAL_MERCHANDISE" },
+        });
       const before = { one: await served("GetProduct"), batch: await served("BatchGetProducts") };
-      const lines = [...skus, "batch-a"].map((sku, index) => ({ amount: 1000, reference_product_id: sku, reference_line_item_id: `l${index}` }));
-      const response = await calc({ customer: { address: address("US", "19103", "PA") }, order_details: { customer_currency_code: "USD", line_items: lines } });
+      const lines = [...skus, "batch-a"].map((sku, index) => ({
+        amount: 1000,
+        reference_product_id: sku,
+        reference_line_item_id: `l${index}`,
+      }));
+      const response = await calc({
+        customer: { address: address("US", "19103", "PA") },
+        order_details: { customer_currency_code: "USD", line_items: lines },
+      });
       expect(response.status).toBe(200);
-      expect(response.body.line_items.map((line: any) => line.product.reference_product_id)).toEqual([...skus, "batch-a"]);
-      expect({ one: (await served("GetProduct")) - before.one, batch: (await served("BatchGetProducts")) - before.batch }).toEqual({ one: 0, batch: 1 });
+      expect(response.body.line_items.map((line: any) => line.product.reference_product_id)).toEqual([
+        ...skus,
+        "batch-a",
+      ]);
+      expect({
+        one: (await served("GetProduct")) - before.one,
+        batch: (await served("BatchGetProducts")) - before.batch,
+      }).toEqual({ one: 0, batch: 1 });
     });
 
     it("validates the body with field-named errors", async () => {
-      const base = { customer: { address: address("US", "48226", "MI") }, order_details: { customer_currency_code: "USD", line_items: [{ amount: 100, product_category: "GENERAL_MERCHANDISE" }] } };
+      const base = {
+        customer: { address: address("US", "48226", "MI") },
+        order_details: {
+          customer_currency_code: "USD",
+          line_items: [{ amount: 100, product_category: "GENERAL_MERCHANDISE" }],
+        },
+      };
       const missing = await calc({ customer: base.customer });
       expect(missing.status).toBe(400);
-      expect(missing.body.error).toMatchObject({ error_code: "missing_field", error_meta: { field: "order_details", received: "undefined" } });
+      expect(missing.body.error).toMatchObject({
+        error_code: "missing_field",
+        error_meta: { field: "order_details", received: "undefined" },
+      });
       expect(missing.body).toMatchObject({ code: 400, type: "MISSING_FIELD" });
       const cases: Array<[unknown, string, string]> = [
-        [{ ...base, order_details: { ...base.order_details, line_items: [{ amount: -1, product_category: "GENERAL_MERCHANDISE" }] } }, "invalid_field", "order_details.line_items[0].amount"],
-        [{ ...base, order_details: { ...base.order_details, line_items: [{ amount: 1, quantity: 0, product_category: "GENERAL_MERCHANDISE" }] } }, "invalid_field", "order_details.line_items[0].quantity"],
-        [{ ...base, order_details: { ...base.order_details, line_items: [{ amount: 1, product_category: "NOT_A_CATEGORY" }] } }, "unknown_tax_category", "order_details.line_items[0].product_category"],
-        [{ ...base, order_details: { ...base.order_details, customer_currency_code: "XXX" } }, "unsupported_currency", "order_details.customer_currency_code"],
-        [{ ...base, order_details: { ...base.order_details, line_items: Array.from({ length: 1001 }, () => ({ amount: 1, product_category: "GENERAL_MERCHANDISE" })) } }, "invalid_field", "order_details.line_items"],
+        [
+          {
+            ...base,
+            order_details: {
+              ...base.order_details,
+              line_items: [{ amount: -1, product_category: "GENERAL_MERCHANDISE" }],
+            },
+          },
+          "invalid_field",
+          "order_details.line_items[0].amount",
+        ],
+        [
+          {
+            ...base,
+            order_details: {
+              ...base.order_details,
+              line_items: [{ amount: 1, quantity: 0, product_category: "GENERAL_MERCHANDISE" }],
+            },
+          },
+          "invalid_field",
+          "order_details.line_items[0].quantity",
+        ],
+        [
+          {
+            ...base,
+            order_details: { ...base.order_details, line_items: [{ amount: 1, product_category: "NOT_A_CATEGORY" }] },
+          },
+          "unknown_tax_category",
+          "order_details.line_items[0].product_category",
+        ],
+        [
+          { ...base, order_details: { ...base.order_details, customer_currency_code: "XXX" } },
+          "unsupported_currency",
+          "order_details.customer_currency_code",
+        ],
+        [
+          {
+            ...base,
+            order_details: {
+              ...base.order_details,
+              line_items: Array.from({ length: 1001 }, () => ({ amount: 1, product_category: "GENERAL_MERCHANDISE" })),
+            },
+          },
+          "invalid_field",
+          "order_details.line_items",
+        ],
         [{ ...base, customer: {} }, "missing_field", "customer.address"],
         [{ ...base, customer: { address: address("US", "48226", "OH") } }, "invalid_address", "address_postal_code"],
       ];
@@ -178,15 +341,37 @@ export function describeCalculations(mode: string, startSystem: () => Promise<Sy
       expect(response.status).toBe(200);
       // Another mode of the same account cannot see it: recorded later by the ledger; here the
       // live key computes its own calculation with testmode false.
-      const live = await api("/tax/calculations", { key: account.liveSecret, version: V, body: { customer: { address: address("US", "48226", "MI") }, order_details: { customer_currency_code: "USD", line_items: [{ amount: 100, product_category: "GENERAL_MERCHANDISE" }] } } });
+      const live = await api("/tax/calculations", {
+        key: account.liveSecret,
+        version: V,
+        body: {
+          customer: { address: address("US", "48226", "MI") },
+          order_details: {
+            customer_currency_code: "USD",
+            line_items: [{ amount: 100, product_category: "GENERAL_MERCHANDISE" }],
+          },
+        },
+      });
       expect(live.body.testmode).toBe(false);
     });
 
     describe("customer.ip in the four modes", () => {
       // Picked by reading the shipped GeoLite2 data (see services/geo-resolver/src/domain/resolve-location.test.ts).
-      const ips = { v4Zip: "2.17.80.1", v4StateOnly: "4.1.192.1", v6Zip: "2001:400::1", v6StateOnly: "2001:1900::1", caNothing: "5.23.0.1" };
+      const ips = {
+        v4Zip: "2.17.80.1",
+        v4StateOnly: "4.1.192.1",
+        v6Zip: "2001:400::1",
+        v6StateOnly: "2001:1900::1",
+        caNothing: "5.23.0.1",
+      };
       const byIp = (value: string, resolution?: string, extra: Record<string, unknown> = {}) =>
-        calc({ customer: { ip: { value, ...(resolution ? { resolution } : {}) }, ...extra }, order_details: { customer_currency_code: "USD", line_items: [{ amount: 10000, product_category: "GENERAL_MERCHANDISE" }] } });
+        calc({
+          customer: { ip: { value, ...(resolution ? { resolution } : {}) }, ...extra },
+          order_details: {
+            customer_currency_code: "USD",
+            line_items: [{ amount: 10000, product_category: "GENERAL_MERCHANDISE" }],
+          },
+        });
 
       it("a sufficient IPv4 and IPv6 resolve the same in every mode", async () => {
         for (const ip of [ips.v4Zip, ips.v6Zip]) {
@@ -232,7 +417,16 @@ export function describeCalculations(mode: string, startSystem: () => Promise<Sy
         const mode = await byIp(ips.v4Zip, "sometimes");
         expect(mode.status).toBe(400);
         expect(mode.body.error.error_meta.field).toBe("customer.ip.resolution");
-        const oldVersion = await calc({ customer: { ip: { value: ips.v4Zip } }, order_details: { customer_currency_code: "USD", line_items: [{ amount: 1, product_category: "GENERAL_MERCHANDISE" }] } }, "2025-05-12");
+        const oldVersion = await calc(
+          {
+            customer: { ip: { value: ips.v4Zip } },
+            order_details: {
+              customer_currency_code: "USD",
+              line_items: [{ amount: 1, product_category: "GENERAL_MERCHANDISE" }],
+            },
+          },
+          "2025-05-12",
+        );
         expect(oldVersion.status).toBe(400);
       });
 
@@ -246,18 +440,44 @@ export function describeCalculations(mode: string, startSystem: () => Promise<Sy
     describe("platform calculations", () => {
       let merchantId: string;
       beforeAll(async () => {
-        const merchant = await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: "m-de", name: "Berlin GmbH", default_address: address("DE", "10115", "", "Berlin"), tax_ids: [{ type: "de_vat", value: "DE136695976" }] } });
+        const merchant = await api("/tax/merchants", {
+          key,
+          version: V,
+          body: {
+            reference_merchant_id: "m-de",
+            name: "Berlin GmbH",
+            default_address: address("DE", "10115", "", "Berlin"),
+            tax_ids: [{ type: "de_vat", value: "DE136695976" }],
+          },
+        });
         expect(merchant.status).toBe(200);
         merchantId = merchant.body.id;
       });
-      const platform = (body: Record<string, unknown>, version: string | null = V) => api("/tax/platform/calculations", { key, ...(version ? { version } : {}), body });
+      const platform = (body: Record<string, unknown>, version: string | null = V) =>
+        api("/tax/platform/calculations", { key, ...(version ? { version } : {}), body });
 
       it("Michigan: per-unit amount 2500 × 4 → 600, and fees taxed separately", async () => {
-        const order = { customer_currency_code: "USD", line_items: [{ amount: 2500, quantity: 4, product_category: "GENERAL_MERCHANDISE" }] };
-        const response = await platform({ customer: { address: address("US", "48226", "MI") }, merchant: { merchant_id: "m-de" }, order_details: order, roles: ["marketplace_provider"] });
+        const order = {
+          customer_currency_code: "USD",
+          line_items: [{ amount: 2500, quantity: 4, product_category: "GENERAL_MERCHANDISE" }],
+        };
+        const response = await platform({
+          customer: { address: address("US", "48226", "MI") },
+          merchant: { merchant_id: "m-de" },
+          order_details: order,
+          roles: ["marketplace_provider"],
+        });
         expect(response.status).toBe(200);
-        expect(response.body.totals.order).toEqual({ tax_amount: 600, amount_excluding_tax: 10000, amount_including_tax: 10600 });
-        expect(response.body).toMatchObject({ object: "tax.calculation", merchant: { id: merchantId, reference_merchant_id: "m-de" }, roles: ["marketplace_provider"] });
+        expect(response.body.totals.order).toEqual({
+          tax_amount: 600,
+          amount_excluding_tax: 10000,
+          amount_including_tax: 10600,
+        });
+        expect(response.body).toMatchObject({
+          object: "tax.calculation",
+          merchant: { id: merchantId, reference_merchant_id: "m-de" },
+          roles: ["marketplace_provider"],
+        });
         expect(response.body.fee_line_items).toBeUndefined();
 
         const withFees = await platform({
@@ -265,7 +485,13 @@ export function describeCalculations(mode: string, startSystem: () => Promise<Sy
           merchant: { merchant_id: merchantId },
           order_details: order,
           roles: ["payment_processor"],
-          fee_details: { customer_currency_code: "USD", line_items: [{ amount: 300, quantity: 1, product_category: "PROFESSIONAL_SERVICES" }, { amount: 200, quantity: 1, product_category: "GENERAL_MERCHANDISE" }] },
+          fee_details: {
+            customer_currency_code: "USD",
+            line_items: [
+              { amount: 300, quantity: 1, product_category: "PROFESSIONAL_SERVICES" },
+              { amount: 200, quantity: 1, product_category: "GENERAL_MERCHANDISE" },
+            ],
+          },
         });
         expect(withFees.status).toBe(200);
         expect(withFees.body.fee_line_items).toHaveLength(2);
@@ -277,9 +503,16 @@ export function describeCalculations(mode: string, startSystem: () => Promise<Sy
 
       it("a French business with a valid VAT number buying from a German merchant: reverse charge", async () => {
         const response = await platform({
-          customer: { type: "BUSINESS", tax_ids: [{ type: "fr_vat", value: "FR40303265045" }], address: address("FR", "75001", "", "Paris") },
+          customer: {
+            type: "BUSINESS",
+            tax_ids: [{ type: "fr_vat", value: "FR40303265045" }],
+            address: address("FR", "75001", "", "Paris"),
+          },
           merchant: { merchant_id: "m-de" },
-          order_details: { customer_currency_code: "EUR", line_items: [{ amount: 10000, quantity: 1, product_category: "GENERAL_MERCHANDISE" }] },
+          order_details: {
+            customer_currency_code: "EUR",
+            line_items: [{ amount: 10000, quantity: 1, product_category: "GENERAL_MERCHANDISE" }],
+          },
           roles: ["merchant_of_record"],
         });
         expect(response.status).toBe(200);
@@ -288,16 +521,31 @@ export function describeCalculations(mode: string, startSystem: () => Promise<Sy
         expect(response.body.line_items[0].tax_jurisdictions[0].rate_type).toBe("reverse_charge");
         // an invalid VAT number (bad check digits) is a consumer sale: French VAT 20%
         const invalid = await platform({
-          customer: { type: "BUSINESS", tax_ids: [{ type: "fr_vat", value: "FR40303265046" }], address: address("FR", "75001") },
+          customer: {
+            type: "BUSINESS",
+            tax_ids: [{ type: "fr_vat", value: "FR40303265046" }],
+            address: address("FR", "75001"),
+          },
           merchant: { merchant_id: "m-de" },
-          order_details: { customer_currency_code: "EUR", line_items: [{ amount: 10000, quantity: 1, product_category: "GENERAL_MERCHANDISE" }] },
+          order_details: {
+            customer_currency_code: "EUR",
+            line_items: [{ amount: 10000, quantity: 1, product_category: "GENERAL_MERCHANDISE" }],
+          },
           roles: ["merchant_of_record"],
         });
         expect(invalid.body.totals.order.tax_amount).toBe(2000);
       });
 
       it("requires the version header, a known merchant and known roles", async () => {
-        const body = { customer: { address: address("US", "48226", "MI") }, merchant: { merchant_id: "m-de" }, order_details: { customer_currency_code: "USD", line_items: [{ amount: 1, quantity: 1, product_category: "GENERAL_MERCHANDISE" }] }, roles: ["marketplace_provider"] };
+        const body = {
+          customer: { address: address("US", "48226", "MI") },
+          merchant: { merchant_id: "m-de" },
+          order_details: {
+            customer_currency_code: "USD",
+            line_items: [{ amount: 1, quantity: 1, product_category: "GENERAL_MERCHANDISE" }],
+          },
+          roles: ["marketplace_provider"],
+        };
         expect((await platform(body, null)).body.error.error_code).toBe("missing_api_version");
         const unknownMerchant = await platform({ ...body, merchant: { merchant_id: "nobody" } });
         expect(unknownMerchant.status).toBe(404);

@@ -19,8 +19,19 @@ describe("rate_coverage is honest about local taxes", () => {
       key,
       version: V,
       body: {
-        customer: { address: { address_line_1: "1 Main St", address_city: city, address_province: province, address_postal_code: postal, address_country: "US" } },
-        order_details: { customer_currency_code: "USD", line_items: [{ amount: 10000, quantity: 1, product_category: "GENERAL_MERCHANDISE" }] },
+        customer: {
+          address: {
+            address_line_1: "1 Main St",
+            address_city: city,
+            address_province: province,
+            address_postal_code: postal,
+            address_country: "US",
+          },
+        },
+        order_details: {
+          customer_currency_code: "USD",
+          line_items: [{ amount: 10000, quantity: 1, product_category: "GENERAL_MERCHANDISE" }],
+        },
         ...(transactedAt === undefined ? {} : { transacted_at: transactedAt }),
       },
     });

@@ -7,8 +7,20 @@ import type { SystemUnderTest } from "../support/system.js";
 
 const V = "2026-03-01";
 const MAX_ORDER_AMOUNT = 2 ** 52 - 1; // floor((2^53 − 1) / 2)
-const detroit = { address_line_1: "1 Main St", address_city: "Detroit", address_province: "MI", address_postal_code: "48226", address_country: "US" };
-const manhattan = { address_line_1: "350 5th Ave", address_city: "New York", address_province: "NY", address_postal_code: "10118", address_country: "US" };
+const detroit = {
+  address_line_1: "1 Main St",
+  address_city: "Detroit",
+  address_province: "MI",
+  address_postal_code: "48226",
+  address_country: "US",
+};
+const manhattan = {
+  address_line_1: "350 5th Ave",
+  address_city: "New York",
+  address_province: "NY",
+  address_postal_code: "10118",
+  address_country: "US",
+};
 /** Michigan's 6 %, rounded half-up, in integers. */
 const michiganTax = (net: bigint) => (net * 6n * 2n + 100n) / 200n;
 
@@ -30,34 +42,60 @@ export function describeMoney(mode: string, startSystem: () => Promise<SystemUnd
       api("/tax/platform/calculations", {
         key,
         version: V,
-        body: { customer: { address: detroit }, merchant: { merchant_id: "m-money" }, order_details: order(lines), roles: ["marketplace_provider"], ...extra },
+        body: {
+          customer: { address: detroit },
+          merchant: { merchant_id: "m-money" },
+          order_details: order(lines),
+          roles: ["marketplace_provider"],
+          ...extra,
+        },
       });
-    const refusal = (response: { status: number; body: any }) => ({ status: response.status, code: response.body.error?.error_code, field: response.body.error?.error_meta?.field });
+    const refusal = (response: { status: number; body: any }) => ({
+      status: response.status,
+      code: response.body.error?.error_code,
+      field: response.body.error?.error_meta?.field,
+    });
 
     beforeAll(async () => {
       system = await startSystem();
       api = createApi(system.restUrl);
       key = (await createAccount(system.restUrl, system.adminToken, "Money")).testSecret;
-      const merchant = await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: "m-money", name: "Money LLC", default_address: detroit } });
+      const merchant = await api("/tax/merchants", {
+        key,
+        version: V,
+        body: { reference_merchant_id: "m-money", name: "Money LLC", default_address: detroit },
+      });
       expect(merchant.status).toBe(200);
     });
     afterAll(() => system?.stop());
 
     it("refuses 999999999999 × 999999 (beyond 2^53) instead of answering with wrong digits", async () => {
       const response = await platform([{ amount: 999_999_999_999, quantity: 999_999 }]);
-      expect(refusal(response)).toEqual({ status: 400, code: "invalid_field", field: "order_details.line_items[0].amount" });
+      expect(refusal(response)).toEqual({
+        status: 400,
+        code: "invalid_field",
+        field: "order_details.line_items[0].amount",
+      });
       expect(response.body.error.error_message).toContain("999998999999000001");
     });
 
     it("refuses 10^12 × 10^9 (an int64 overflow in calc-engine before) with 400, not 500", async () => {
       const response = await platform([{ amount: 1_000_000_000_000, quantity: 1_000_000_000 }]);
-      expect(refusal(response)).toEqual({ status: 400, code: "invalid_field", field: "order_details.line_items[0].amount" });
+      expect(refusal(response)).toEqual({
+        status: 400,
+        code: "invalid_field",
+        field: "order_details.line_items[0].amount",
+      });
     });
 
     it("refuses a line below 2^53 whose amount including tax would pass it (a cent off before)", async () => {
       // 999999999999 × 8999 = 8,998,999,999,991,001 < 2^53, but 6 % more is beyond it.
       const response = await platform([{ amount: 999_999_999_999, quantity: 8999 }]);
-      expect(refusal(response)).toEqual({ status: 400, code: "invalid_field", field: "order_details.line_items[0].amount" });
+      expect(refusal(response)).toEqual({
+        status: 400,
+        code: "invalid_field",
+        field: "order_details.line_items[0].amount",
+      });
     });
 
     it("computes an order of exactly the bound to the unit, and refuses one unit more", async () => {
@@ -66,20 +104,40 @@ export function describeMoney(mode: string, startSystem: () => Promise<SystemUnd
       expect(atBound.status).toBe(200);
       const net = BigInt(MAX_ORDER_AMOUNT);
       const tax = michiganTax(net);
-      expect(atBound.body.totals.order).toEqual({ tax_amount: Number(tax), amount_excluding_tax: MAX_ORDER_AMOUNT, amount_including_tax: Number(net + tax) });
+      expect(atBound.body.totals.order).toEqual({
+        tax_amount: Number(tax),
+        amount_excluding_tax: MAX_ORDER_AMOUNT,
+        amount_including_tax: Number(net + tax),
+      });
       const line = atBound.body.line_items[0];
-      expect(line).toMatchObject({ tax_amount: Number(tax), amount_excluding_tax: MAX_ORDER_AMOUNT, amount_including_tax: Number(net + tax) });
+      expect(line).toMatchObject({
+        tax_amount: Number(tax),
+        amount_excluding_tax: MAX_ORDER_AMOUNT,
+        amount_including_tax: Number(net + tax),
+      });
       expect(line.tax_jurisdictions[0].tax_due_decimal).toBe(Number(tax));
 
-      const oneMore = await platform([{ amount: 67_108_865, quantity: 67_108_863 }, { amount: 1, quantity: 1 }]);
+      const oneMore = await platform([
+        { amount: 67_108_865, quantity: 67_108_863 },
+        { amount: 1, quantity: 1 },
+      ]);
       expect(refusal(oneMore)).toEqual({ status: 400, code: "invalid_field", field: "order_details.line_items" });
-      const oneMoreFee = await platform([{ amount: 1, quantity: 1 }], { roles: ["payment_processor"], fee_details: order([{ amount: 2 ** 51, quantity: 2 }]) });
-      expect(refusal(oneMoreFee)).toEqual({ status: 400, code: "invalid_field", field: "fee_details.line_items[0].amount" });
+      const oneMoreFee = await platform([{ amount: 1, quantity: 1 }], {
+        roles: ["payment_processor"],
+        fee_details: order([{ amount: 2 ** 51, quantity: 2 }]),
+      });
+      expect(refusal(oneMoreFee)).toEqual({
+        status: 400,
+        code: "invalid_field",
+        field: "fee_details.line_items[0].amount",
+      });
     });
 
     it("large platform lines below the bound are exact to the unit", async () => {
       // 999999999999 × 4503 = 4,502,999,999,995,497: odd, so a float product would have lost the last digit
-      const response = await platform([], { order_details: order([{ amount: 999_999_999_999, quantity: 4503 }], { tax_included_in_amount: true }) });
+      const response = await platform([], {
+        order_details: order([{ amount: 999_999_999_999, quantity: 4503 }], { tax_included_in_amount: true }),
+      });
       expect(response.status).toBe(200);
       const gross = 999_999_999_999n * 4503n;
       const line = response.body.line_items[0];
@@ -95,10 +153,21 @@ export function describeMoney(mode: string, startSystem: () => Promise<SystemUnd
       const response = await api("/tax/calculations", {
         key,
         version: V,
-        body: { customer: { address: manhattan }, order_details: order([{ amount: 526_955, quantity: 44 }], { tax_included_in_amount: true }, "CLOTHING_GENERAL") },
+        body: {
+          customer: { address: manhattan },
+          order_details: order(
+            [{ amount: 526_955, quantity: 44 }],
+            { tax_included_in_amount: true },
+            "CLOTHING_GENERAL",
+          ),
+        },
       });
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ total_tax_amount: 42_955, total_amount_excluding_tax: 484_000, total_amount_including_tax: 526_955 });
+      expect(response.body).toMatchObject({
+        total_tax_amount: 42_955,
+        total_amount_excluding_tax: 484_000,
+        total_amount_including_tax: 526_955,
+      });
     });
   });
 }

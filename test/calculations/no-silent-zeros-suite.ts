@@ -22,7 +22,10 @@ const address = (country: string, postal = "", province = "", city = ""): Addres
 const istanbul = address("TR", "34000", "", "Istanbul");
 const philadelphia = address("US", "19103", "PA", "Philadelphia");
 const berlin = address("DE", "10115", "", "Berlin");
-const order = (currency: string) => ({ customer_currency_code: currency, line_items: [{ amount: 10000, quantity: 1, product_category: "GENERAL_MERCHANDISE" }] });
+const order = (currency: string) => ({
+  customer_currency_code: currency,
+  line_items: [{ amount: 10000, quantity: 1, product_category: "GENERAL_MERCHANDISE" }],
+});
 
 export function describeNoSilentZeros(mode: string, startSystem: () => Promise<SystemUnderTest>): void {
   describe(`no silent zeros (${mode})`, () => {
@@ -32,14 +35,25 @@ export function describeNoSilentZeros(mode: string, startSystem: () => Promise<S
 
     const calc = (body: Record<string, unknown>, version = V) => api("/tax/calculations", { key, version, body });
     const platform = (body: Record<string, unknown>) =>
-      api("/tax/platform/calculations", { key, version: V, body: { merchant: { merchant_id: "m-nz-de" }, roles: ["marketplace_provider"], ...body } });
+      api("/tax/platform/calculations", {
+        key,
+        version: V,
+        body: { merchant: { merchant_id: "m-nz-de" }, roles: ["marketplace_provider"], ...body },
+      });
 
     beforeAll(async () => {
       system = await startSystem();
       api = createApi(system.restUrl);
       key = (await createAccount(system.restUrl, system.adminToken, "No silent zeros")).testSecret;
-      for (const [reference, place] of [["m-nz-de", berlin], ["m-nz-tr", istanbul]] as const) {
-        const merchant = await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: reference, name: reference, default_address: place } });
+      for (const [reference, place] of [
+        ["m-nz-de", berlin],
+        ["m-nz-tr", istanbul],
+      ] as const) {
+        const merchant = await api("/tax/merchants", {
+          key,
+          version: V,
+          body: { reference_merchant_id: reference, name: reference, default_address: place },
+        });
         expect(merchant.status, JSON.stringify(merchant.body)).toBe(200);
       }
     });
@@ -47,10 +61,20 @@ export function describeNoSilentZeros(mode: string, startSystem: () => Promise<S
 
     describe("a country code that is not ISO 3166-1 alpha-2 is a 400", () => {
       it('"UK" suggests GB and "EL" (Greece as VAT numbers spell it) suggests GR', async () => {
-        for (const [sent, suggested] of [["UK", "GB"], ["uk", "GB"], ["EL", "GR"]] as const) {
-          const response = await calc({ customer: { address: address(sent, "SW1A 1AA") }, order_details: order("GBP") });
+        for (const [sent, suggested] of [
+          ["UK", "GB"],
+          ["uk", "GB"],
+          ["EL", "GR"],
+        ] as const) {
+          const response = await calc({
+            customer: { address: address(sent, "SW1A 1AA") },
+            order_details: order("GBP"),
+          });
           expect(response.status, JSON.stringify(response.body)).toBe(400);
-          expect(response.body.error).toMatchObject({ error_code: "invalid_field", error_meta: { field: "customer.address.address_country" } });
+          expect(response.body.error).toMatchObject({
+            error_code: "invalid_field",
+            error_meta: { field: "customer.address.address_country" },
+          });
           expect(response.body.error.error_message).toContain(`"${suggested}"`);
         }
       });
@@ -58,14 +82,24 @@ export function describeNoSilentZeros(mode: string, startSystem: () => Promise<S
       it("a code that is no country at all is refused without a suggestion", async () => {
         const response = await calc({ customer: { address: address("QQ") }, order_details: order("USD") });
         expect(response.status).toBe(400);
-        expect(response.body.error).toMatchObject({ error_code: "invalid_field", error_meta: { field: "customer.address.address_country" } });
+        expect(response.body.error).toMatchObject({
+          error_code: "invalid_field",
+          error_meta: { field: "customer.address.address_country" },
+        });
         expect(response.body.error.error_message).not.toContain("did you mean");
       });
 
       it("a merchant's default address is checked the same way", async () => {
-        const response = await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: "m-nz-uk", name: "London Ltd", default_address: address("UK", "SW1A 1AA") } });
+        const response = await api("/tax/merchants", {
+          key,
+          version: V,
+          body: { reference_merchant_id: "m-nz-uk", name: "London Ltd", default_address: address("UK", "SW1A 1AA") },
+        });
         expect(response.status).toBe(400);
-        expect(response.body.error).toMatchObject({ error_code: "invalid_field", error_meta: { field: "default_address.address_country" } });
+        expect(response.body.error).toMatchObject({
+          error_code: "invalid_field",
+          error_meta: { field: "default_address.address_country" },
+        });
         expect(response.body.error.error_message).toContain('"GB"');
       });
     });
@@ -75,7 +109,10 @@ export function describeNoSilentZeros(mode: string, startSystem: () => Promise<S
         const response = await calc({ customer: { address: istanbul }, order_details: order("TRY") });
         expect(response.status, JSON.stringify(response.body)).toBe(422);
         expect(response.body).toMatchObject({ code: 422, type: "UNSUPPORTED_JURISDICTION" });
-        expect(response.body.error).toMatchObject({ error_code: "unsupported_jurisdiction", error_meta: { field: "customer.address.address_country", country: "TR" } });
+        expect(response.body.error).toMatchObject({
+          error_code: "unsupported_jurisdiction",
+          error_meta: { field: "customer.address.address_country", country: "TR" },
+        });
         expect(response.body.error.error_message).toMatch(/Türkiye|Turkey/);
         expect(response.body.error.error_message).toContain("allow_unsupported_jurisdiction");
       });
@@ -84,47 +121,87 @@ export function describeNoSilentZeros(mode: string, startSystem: () => Promise<S
         const response = await calc({ customer: { address: istanbul }, order_details: order("USD") }, "2024-09-01");
         expect(response.status).toBe(422);
         expect(response.body.code).toBeUndefined();
-        expect(response.body.error).toMatchObject({ error_code: "unsupported_jurisdiction", error_meta: { field: "customer.address.address_country" } });
+        expect(response.body.error).toMatchObject({
+          error_code: "unsupported_jurisdiction",
+          error_meta: { field: "customer.address.address_country" },
+        });
       });
 
       it("with allow_unsupported_jurisdiction: true, zero tax marked UNSUPPORTED (any version)", async () => {
         for (const version of [V, "2024-09-01"]) {
           const currency = version === V ? "TRY" : "USD";
-          const response = await calc({ customer: { address: istanbul }, order_details: order(currency), allow_unsupported_jurisdiction: true }, version);
+          const response = await calc(
+            { customer: { address: istanbul }, order_details: order(currency), allow_unsupported_jurisdiction: true },
+            version,
+          );
           expect(response.status, JSON.stringify(response.body)).toBe(200);
           expect(response.body).toMatchObject({ total_tax_amount: 0, rate_coverage: "UNSUPPORTED" });
         }
       });
 
       it("allow_unsupported_jurisdiction must be a boolean, and false refuses as if absent", async () => {
-        const notBoolean = await calc({ customer: { address: istanbul }, order_details: order("TRY"), allow_unsupported_jurisdiction: "yes" });
+        const notBoolean = await calc({
+          customer: { address: istanbul },
+          order_details: order("TRY"),
+          allow_unsupported_jurisdiction: "yes",
+        });
         expect(notBoolean.status).toBe(400);
         expect(notBoolean.body.error.error_meta.field).toBe("allow_unsupported_jurisdiction");
-        const no = await calc({ customer: { address: istanbul }, order_details: order("TRY"), allow_unsupported_jurisdiction: false });
+        const no = await calc({
+          customer: { address: istanbul },
+          order_details: order("TRY"),
+          allow_unsupported_jurisdiction: false,
+        });
         expect(no.status).toBe(422);
       });
 
       it("an IP located in Turkey names customer.ip; the opt-in answers zero", async () => {
         const refused = await calc({ customer: { ip: { value: turkishIp } }, order_details: order("TRY") });
         expect(refused.status, JSON.stringify(refused.body)).toBe(422);
-        expect(refused.body.error).toMatchObject({ error_code: "unsupported_jurisdiction", error_meta: { field: "customer.ip", country: "TR" } });
-        const allowed = await calc({ customer: { ip: { value: turkishIp } }, order_details: order("TRY"), allow_unsupported_jurisdiction: true });
+        expect(refused.body.error).toMatchObject({
+          error_code: "unsupported_jurisdiction",
+          error_meta: { field: "customer.ip", country: "TR" },
+        });
+        const allowed = await calc({
+          customer: { ip: { value: turkishIp } },
+          order_details: order("TRY"),
+          allow_unsupported_jurisdiction: true,
+        });
         expect(allowed.status).toBe(200);
-        expect(allowed.body).toMatchObject({ total_tax_amount: 0, rate_coverage: "UNSUPPORTED", location_source: "ip" });
+        expect(allowed.body).toMatchObject({
+          total_tax_amount: 0,
+          rate_coverage: "UNSUPPORTED",
+          location_source: "ip",
+        });
       });
 
       it("platform calculations: the customer's country, and fees taxed where a merchant without rate data is", async () => {
         const customer = await platform({ customer: { address: istanbul }, order_details: order("TRY") });
         expect(customer.status, JSON.stringify(customer.body)).toBe(422);
-        expect(customer.body.error).toMatchObject({ error_code: "unsupported_jurisdiction", error_meta: { field: "customer.address.address_country" } });
-        const allowed = await platform({ customer: { address: istanbul }, order_details: order("TRY"), allow_unsupported_jurisdiction: true });
+        expect(customer.body.error).toMatchObject({
+          error_code: "unsupported_jurisdiction",
+          error_meta: { field: "customer.address.address_country" },
+        });
+        const allowed = await platform({
+          customer: { address: istanbul },
+          order_details: order("TRY"),
+          allow_unsupported_jurisdiction: true,
+        });
         expect(allowed.status).toBe(200);
         expect(allowed.body).toMatchObject({ rate_coverage: "UNSUPPORTED", totals: { order: { tax_amount: 0 } } });
 
-        const fees = { customer: { address: berlin }, merchant: { merchant_id: "m-nz-tr" }, order_details: order("EUR"), fee_details: order("EUR") };
+        const fees = {
+          customer: { address: berlin },
+          merchant: { merchant_id: "m-nz-tr" },
+          order_details: order("EUR"),
+          fee_details: order("EUR"),
+        };
         const refusedFees = await platform(fees);
         expect(refusedFees.status, JSON.stringify(refusedFees.body)).toBe(422);
-        expect(refusedFees.body.error).toMatchObject({ error_code: "unsupported_jurisdiction", error_meta: { field: "merchant.default_address.address_country", country: "TR" } });
+        expect(refusedFees.body.error).toMatchObject({
+          error_code: "unsupported_jurisdiction",
+          error_meta: { field: "merchant.default_address.address_country", country: "TR" },
+        });
         const allowedFees = await platform({ ...fees, allow_unsupported_jurisdiction: true });
         expect(allowedFees.status).toBe(200);
         expect(allowedFees.body.totals).toMatchObject({ order: { tax_amount: 1900 }, fees: { tax_amount: 0 } });
@@ -133,26 +210,53 @@ export function describeNoSilentZeros(mode: string, startSystem: () => Promise<S
 
     describe("a transacted_at before the place's rate history is a 422 naming the earliest day", () => {
       it("Philadelphia on 2022-12-31: refused naming 2023-01-01, taxed from that day", async () => {
-        const before = await calc({ customer: { address: philadelphia }, order_details: order("USD"), transacted_at: at("2022-12-31") });
+        const before = await calc({
+          customer: { address: philadelphia },
+          order_details: order("USD"),
+          transacted_at: at("2022-12-31"),
+        });
         expect(before.status, JSON.stringify(before.body)).toBe(422);
         expect(before.body).toMatchObject({ code: 422, type: "UNSUPPORTED_TRANSACTED_AT" });
-        expect(before.body.error).toMatchObject({ error_code: "unsupported_transacted_at", error_meta: { field: "transacted_at", earliest_supported_date: "2023-01-01" } });
+        expect(before.body.error).toMatchObject({
+          error_code: "unsupported_transacted_at",
+          error_meta: { field: "transacted_at", earliest_supported_date: "2023-01-01" },
+        });
         expect(before.body.error.error_message).toContain("2023-01-01");
-        const first = await calc({ customer: { address: philadelphia }, order_details: order("USD"), transacted_at: at("2023-01-01") });
+        const first = await calc({
+          customer: { address: philadelphia },
+          order_details: order("USD"),
+          transacted_at: at("2023-01-01"),
+        });
         expect(first.status).toBe(200);
         expect(first.body.total_tax_amount).toBe(800);
       });
 
       it("Germany before 2020: refused naming its first day (the opt-in does not lift it); July 2020 at the temporary 16%", async () => {
         for (const extra of [{}, { allow_unsupported_jurisdiction: true }]) {
-          const response = await calc({ customer: { address: berlin }, order_details: order("EUR"), transacted_at: at("2019-12-31"), ...extra });
+          const response = await calc({
+            customer: { address: berlin },
+            order_details: order("EUR"),
+            transacted_at: at("2019-12-31"),
+            ...extra,
+          });
           expect(response.status, JSON.stringify(response.body)).toBe(422);
-          expect(response.body.error).toMatchObject({ error_code: "unsupported_transacted_at", error_meta: { field: "transacted_at", earliest_supported_date: "2020-01-01" } });
+          expect(response.body.error).toMatchObject({
+            error_code: "unsupported_transacted_at",
+            error_meta: { field: "transacted_at", earliest_supported_date: "2020-01-01" },
+          });
         }
-        const platformAnswer = await platform({ customer: { address: berlin }, order_details: order("EUR"), transacted_at: at("2019-12-31") });
+        const platformAnswer = await platform({
+          customer: { address: berlin },
+          order_details: order("EUR"),
+          transacted_at: at("2019-12-31"),
+        });
         expect(platformAnswer.status).toBe(422);
         expect(platformAnswer.body.error.error_code).toBe("unsupported_transacted_at");
-        const july2020 = await calc({ customer: { address: berlin }, order_details: order("EUR"), transacted_at: at("2020-07-15") });
+        const july2020 = await calc({
+          customer: { address: berlin },
+          order_details: order("EUR"),
+          transacted_at: at("2020-07-15"),
+        });
         expect(july2020.status, JSON.stringify(july2020.body)).toBe(200);
         expect(july2020.body).toMatchObject({ total_tax_amount: 1600, rate_coverage: "FULL" });
       });
@@ -162,9 +266,17 @@ export function describeNoSilentZeros(mode: string, startSystem: () => Promise<S
       const germany = await calc({ customer: { address: berlin }, order_details: order("EUR") });
       expect(germany.status).toBe(200);
       expect(germany.body).toMatchObject({ total_tax_amount: 1900, rate_coverage: "FULL" });
-      const pennsylvania = await calc({ customer: { address: philadelphia }, order_details: order("USD"), transacted_at: at("2024-06-01") });
+      const pennsylvania = await calc({
+        customer: { address: philadelphia },
+        order_details: order("USD"),
+        transacted_at: at("2024-06-01"),
+      });
       expect(pennsylvania.body).toMatchObject({ total_tax_amount: 800, rate_coverage: "FULL" });
-      const withOptIn = await calc({ customer: { address: berlin }, order_details: order("EUR"), allow_unsupported_jurisdiction: true });
+      const withOptIn = await calc({
+        customer: { address: berlin },
+        order_details: order("EUR"),
+        allow_unsupported_jurisdiction: true,
+      });
       expect(withOptIn.body).toMatchObject({ total_tax_amount: 1900, rate_coverage: "FULL" });
     });
   });

@@ -34,13 +34,25 @@ describe("US local sales taxes, OH WI MN KS IA NE (embedded)", () => {
       key,
       version: V,
       body: {
-        customer: { address: { address_line_1: "1 Main St", address_city: city, address_province: state, address_postal_code: zip, address_country: "US" } },
-        order_details: { customer_currency_code: "USD", line_items: [{ amount: 100000, quantity: 1, product_category: "GENERAL_MERCHANDISE" }] },
+        customer: {
+          address: {
+            address_line_1: "1 Main St",
+            address_city: city,
+            address_province: state,
+            address_postal_code: zip,
+            address_country: "US",
+          },
+        },
+        order_details: {
+          customer_currency_code: "USD",
+          line_items: [{ amount: 100000, quantity: 1, product_category: "GENERAL_MERCHANDISE" }],
+        },
         transacted_at: at(day),
       },
     });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    const entries: Array<{ tax_rate: number; jurisdiction_name: string }> = response.body.line_items[0].tax_jurisdictions;
+    const entries: Array<{ tax_rate: number; jurisdiction_name: string }> =
+      response.body.line_items[0].tax_jurisdictions;
     const rate = Math.round(entries.reduce((sum, e) => sum + e.tax_rate, 0) * 1e6) / 1e6;
     return { rate, tax: response.body.total_tax_amount, names: entries.map((e) => e.jurisdiction_name).sort() };
   }
@@ -50,7 +62,9 @@ describe("US local sales taxes, OH WI MN KS IA NE (embedded)", () => {
       const c = await charged("OH", "44113", "Cleveland");
       expect(c.rate).toBe(0.08);
       expect(c.tax).toBe(8000);
-      expect(c.names).toEqual(expect.arrayContaining(["Cuyahoga County", "Greater Cleveland Regional Transit Authority"]));
+      expect(c.names).toEqual(
+        expect.arrayContaining(["Cuyahoga County", "Greater Cleveland Regional Transit Authority"]),
+      );
     });
 
     it("Columbus 43215, Franklin County: 7.5% until COTA's increase, 8% from 2025-04-01", async () => {
@@ -108,7 +122,14 @@ describe("US local sales taxes, OH WI MN KS IA NE (embedded)", () => {
       expect((await charged("MN", "55401", "Minneapolis", "2023-09-30")).rate).toBe(0.08025);
       const c = await charged("MN", "55401", "Minneapolis");
       expect(c.rate).toBe(0.09025);
-      expect(c.names).toEqual(expect.arrayContaining(["Hennepin County", "Metropolitan Area Transportation Sales Tax", "Metropolitan Area Sales Tax for Housing", "Minneapolis"]));
+      expect(c.names).toEqual(
+        expect.arrayContaining([
+          "Hennepin County",
+          "Metropolitan Area Transportation Sales Tax",
+          "Metropolitan Area Sales Tax for Housing",
+          "Minneapolis",
+        ]),
+      );
     });
 
     it("Burnsville 55337 (Dakota) and Anoka 55303 (Anoka): 8.125% with the quarter-percent county tax", async () => {
@@ -129,7 +150,9 @@ describe("US local sales taxes, OH WI MN KS IA NE (embedded)", () => {
     it("outside the metro: Rochester 55902 8.125% (Olmsted 0.5% + city 0.75%), Duluth 55802 8.875% (St. Louis 0.5% + city 1.5%)", async () => {
       const rochester = await charged("MN", "55902", "Rochester");
       expect(rochester.rate).toBe(0.08125);
-      expect(rochester.names).toEqual(expect.arrayContaining(["Olmsted County transit sales tax", "Rochester sales tax"]));
+      expect(rochester.names).toEqual(
+        expect.arrayContaining(["Olmsted County transit sales tax", "Rochester sales tax"]),
+      );
       const duluth = await charged("MN", "55802", "Duluth");
       expect(duluth.rate).toBe(0.08875);
       expect(duluth.names).toEqual(expect.arrayContaining(["St. Louis County transit sales tax", "Duluth sales tax"]));

@@ -24,9 +24,19 @@ export function describeCatalog(mode: string, startSystem: () => Promise<SystemU
 
     describe("customers", () => {
       it("creates a customer with every field", async () => {
-        const response = await api("/tax/customers", { key, body: { email: "ada@example.com", name: "Ada", reference_customer_id: "c-ada" } });
+        const response = await api("/tax/customers", {
+          key,
+          body: { email: "ada@example.com", name: "Ada", reference_customer_id: "c-ada" },
+        });
         expect(response.status).toBe(200);
-        expect(response.body).toMatchObject({ object: "tax.customer", email: "ada@example.com", name: "Ada", reference_customer_id: "c-ada", is_tax_exempt: false, testmode: true });
+        expect(response.body).toMatchObject({
+          object: "tax.customer",
+          email: "ada@example.com",
+          name: "Ada",
+          reference_customer_id: "c-ada",
+          is_tax_exempt: false,
+          testmode: true,
+        });
         expect(response.body.id).toMatch(/^cust_[A-Za-z0-9]{20}$/);
         expect(Number.isInteger(response.body.created_at)).toBe(true);
       });
@@ -40,7 +50,10 @@ export function describeCatalog(mode: string, startSystem: () => Promise<SystemU
       });
 
       it("refuses a second customer with the same e-mail, naming the first in error_meta", async () => {
-        const response = await api("/tax/customers", { key, body: { email: "ADA@example.com", reference_customer_id: "c-other" } });
+        const response = await api("/tax/customers", {
+          key,
+          body: { email: "ADA@example.com", reference_customer_id: "c-other" },
+        });
         expect(response.status).toBe(409);
         expect(response.body.error).toMatchObject({
           error_code: "duplicate_customer",
@@ -49,9 +62,17 @@ export function describeCatalog(mode: string, startSystem: () => Promise<SystemU
       });
 
       it("updates by service id or by reference id, changing only the supplied fields", async () => {
-        const created = await api("/tax/customers", { key, body: { email: "bob@example.com", name: "Bob", reference_customer_id: "c-bob" } });
+        const created = await api("/tax/customers", {
+          key,
+          body: { email: "bob@example.com", name: "Bob", reference_customer_id: "c-bob" },
+        });
         const byId = await api(`/tax/customers/${created.body.id}`, { key, body: { name: "Robert" } });
-        expect(byId.body).toMatchObject({ name: "Robert", email: "bob@example.com", reference_customer_id: "c-bob", is_tax_exempt: false });
+        expect(byId.body).toMatchObject({
+          name: "Robert",
+          email: "bob@example.com",
+          reference_customer_id: "c-bob",
+          is_tax_exempt: false,
+        });
         const byReference = await api("/tax/customers/c-bob", { key, body: { is_tax_exempt: true } });
         expect(byReference.body).toMatchObject({ id: created.body.id, name: "Robert", is_tax_exempt: true });
         const renamed = await api("/tax/customers/c-bob", { key, body: { reference_customer_id: "c-robert" } });
@@ -84,34 +105,49 @@ export function describeCatalog(mode: string, startSystem: () => Promise<SystemU
       });
 
       it("deletes a customer: it can no longer be read or updated, and its e-mail is free again", async () => {
-        const created = await api("/tax/customers", { key, body: { email: "gone@example.com", reference_customer_id: "c-gone" } });
+        const created = await api("/tax/customers", {
+          key,
+          body: { email: "gone@example.com", reference_customer_id: "c-gone" },
+        });
         const deleted = await api("/tax/customers/c-gone", { key, method: "DELETE" });
         expect(deleted.body).toMatchObject({ object: "tax.customer", id: created.body.id, deleted: true });
-        for (const call of [api(`/tax/customers/${created.body.id}`, { key }), api("/tax/customers/c-gone", { key, body: { name: "x" } })]) {
+        for (const call of [
+          api(`/tax/customers/${created.body.id}`, { key }),
+          api("/tax/customers/c-gone", { key, body: { name: "x" } }),
+        ]) {
           const response = await call;
           expect(response.status).toBe(404);
           expect(response.body.error.error_code).toBe("customer_not_found");
         }
-        expect((await api("/tax/customers", { key, body: { email: "gone@example.com", reference_customer_id: "c-gone" } })).status).toBe(200);
+        expect(
+          (await api("/tax/customers", { key, body: { email: "gone@example.com", reference_customer_id: "c-gone" } }))
+            .status,
+        ).toBe(200);
       });
 
       it("lets exactly one of 50 concurrent creates with one e-mail succeed", async () => {
         const responses = await Promise.all(
-          Array.from({ length: 50 }, (_, i) => api("/tax/customers", { key, body: { email: "race@example.com", reference_customer_id: `race-${i}` } })),
+          Array.from({ length: 50 }, (_, i) =>
+            api("/tax/customers", { key, body: { email: "race@example.com", reference_customer_id: `race-${i}` } }),
+          ),
         );
         const statuses = responses.map((response) => response.status);
         expect(statuses.filter((status) => status === 200)).toHaveLength(1);
         const duplicates = responses.filter((response) => response.body.error?.error_code === "duplicate_customer");
         expect(duplicates).toHaveLength(49);
         const list = await api("/tax/customers?limit=100", { key });
-        expect(list.body.data.filter((customer: { email: string }) => customer.email === "race@example.com")).toHaveLength(1);
+        expect(
+          list.body.data.filter((customer: { email: string }) => customer.email === "race@example.com"),
+        ).toHaveLength(1);
       });
 
       it("names the winner in full in every duplicate_customer of concurrent creates", async () => {
         const raceKey = (await createAccount(system.restUrl, system.adminToken, "Duplicate races")).testSecret;
         for (let round = 0; round < 5; round += 1) {
           const body = { email: `twin-${round}@example.com`, reference_customer_id: `twin-${round}` };
-          const responses = await Promise.all(Array.from({ length: 10 }, () => api("/tax/customers", { key: raceKey, body })));
+          const responses = await Promise.all(
+            Array.from({ length: 10 }, () => api("/tax/customers", { key: raceKey, body })),
+          );
           const winners = responses.filter((response) => response.status === 200);
           expect(winners).toHaveLength(1);
           const winner = winners[0]!.body;
@@ -128,24 +164,47 @@ export function describeCatalog(mode: string, startSystem: () => Promise<SystemU
       it("reports a missing e-mail or reference id of the other customer as null in error_meta, as the customer shows it", async () => {
         const first = await api("/tax/customers", { key, body: { reference_customer_id: "c-no-email" } });
         expect(first.body.email).toBeNull();
-        const duplicate = await api("/tax/customers", { key, body: { reference_customer_id: "c-no-email", email: "someone@example.com" } });
+        const duplicate = await api("/tax/customers", {
+          key,
+          body: { reference_customer_id: "c-no-email", email: "someone@example.com" },
+        });
         expect(duplicate.status).toBe(409);
-        expect(duplicate.body.error.error_meta).toEqual({ id: first.body.id, reference_customer_id: "c-no-email", email: null });
+        expect(duplicate.body.error.error_meta).toEqual({
+          id: first.body.id,
+          reference_customer_id: "c-no-email",
+          email: null,
+        });
         const anonymous = await api("/tax/customers", { key, body: { email: "anonymous@example.com" } });
         const again = await api("/tax/customers", { key, body: { email: "anonymous@example.com" } });
-        expect(again.body.error.error_meta).toEqual({ id: anonymous.body.id, reference_customer_id: null, email: "anonymous@example.com" });
+        expect(again.body.error.error_meta).toEqual({
+          id: anonymous.body.id,
+          reference_customer_id: null,
+          email: "anonymous@example.com",
+        });
       });
 
       it("refuses a reference id in the form of a customer service id, so a path id names one customer only", async () => {
-        const target = await api("/tax/customers", { key, body: { reference_customer_id: "c-target", name: "Target" } });
+        const target = await api("/tax/customers", {
+          key,
+          body: { reference_customer_id: "c-target", name: "Target" },
+        });
         const lookalikes = [target.body.id, `cust_${"A".repeat(20)}`];
         for (const reference of lookalikes) {
-          const created = await api("/tax/customers", { key, body: { reference_customer_id: reference, name: "Shadow" } });
+          const created = await api("/tax/customers", {
+            key,
+            body: { reference_customer_id: reference, name: "Shadow" },
+          });
           expect(created.status).toBe(400);
-          expect(created.body.error).toMatchObject({ error_code: "invalid_field", error_meta: { field: "reference_customer_id" } });
+          expect(created.body.error).toMatchObject({
+            error_code: "invalid_field",
+            error_meta: { field: "reference_customer_id" },
+          });
           const updated = await api("/tax/customers/c-ada", { key, body: { reference_customer_id: reference } });
           expect(updated.status).toBe(400);
-          expect(updated.body.error).toMatchObject({ error_code: "invalid_field", error_meta: { field: "reference_customer_id" } });
+          expect(updated.body.error).toMatchObject({
+            error_code: "invalid_field",
+            error_meta: { field: "reference_customer_id" },
+          });
         }
         expect((await api(`/tax/customers/${target.body.id}`, { key })).body.name).toBe("Target");
         expect((await api("/tax/customers/c-ada", { key })).body.reference_customer_id).toBe("c-ada");
@@ -166,10 +225,10 @@ export function describeCatalog(mode: string, startSystem: () => Promise<SystemU
         let cursor: string | null = null;
         let page = 0;
         do {
-          const response: { body: { data: { id: string }[]; next_cursor: string | null; has_more: boolean } } = await api(
-            `/tax/customers?limit=30${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-            { key: pageKey },
-          );
+          const response: { body: { data: { id: string }[]; next_cursor: string | null; has_more: boolean } } =
+            await api(`/tax/customers?limit=30${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, {
+              key: pageKey,
+            });
           seen.push(...response.body.data.map((customer) => customer.id));
           cursor = response.body.next_cursor;
           expect(response.body.has_more).toBe(cursor !== null);
@@ -197,13 +256,40 @@ export function describeCatalog(mode: string, startSystem: () => Promise<SystemU
 
     describe("products", () => {
       it("creates, reads, updates by re-posting, lists and deletes a product", async () => {
-        const created = await api("/tax/products", { key, body: { reference_product_id: "sku-1", reference_product_name: "T-shirt", product_category: "CLOTHING_GENERAL" } });
+        const created = await api("/tax/products", {
+          key,
+          body: {
+            reference_product_id: "sku-1",
+            reference_product_name: "T-shirt",
+            product_category: "CLOTHING_GENERAL",
+          },
+        });
         expect(created.status).toBe(200);
-        expect(created.body).toMatchObject({ object: "tax.product", reference_product_id: "sku-1", product_category: "CLOTHING_GENERAL", testmode: true });
-        const updated = await api("/tax/products", { key, body: { reference_product_id: "sku-1", reference_product_name: "Tee", product_category: "GENERAL_MERCHANDISE" } });
-        expect(updated.body).toMatchObject({ reference_product_name: "Tee", product_category: "GENERAL_MERCHANDISE", created_at: created.body.created_at });
+        expect(created.body).toMatchObject({
+          object: "tax.product",
+          reference_product_id: "sku-1",
+          product_category: "CLOTHING_GENERAL",
+          testmode: true,
+        });
+        const updated = await api("/tax/products", {
+          key,
+          body: {
+            reference_product_id: "sku-1",
+            reference_product_name: "Tee",
+            product_category: "GENERAL_MERCHANDISE",
+          },
+        });
+        expect(updated.body).toMatchObject({
+          reference_product_name: "Tee",
+          product_category: "GENERAL_MERCHANDISE",
+          created_at: created.body.created_at,
+        });
         expect((await api("/tax/products/sku-1", { key })).body.reference_product_name).toBe("Tee");
-        expect((await api("/tax/products", { key })).body.data.map((p: { reference_product_id: string }) => p.reference_product_id)).toContain("sku-1");
+        expect(
+          (await api("/tax/products", { key })).body.data.map(
+            (p: { reference_product_id: string }) => p.reference_product_id,
+          ),
+        ).toContain("sku-1");
         const deleted = await api("/tax/products/sku-1", { key, method: "DELETE" });
         expect(deleted.body).toEqual({ object: "tax.product", deleted_at: expect.any(Number) });
         const gone = await api("/tax/products/sku-1", { key });
@@ -212,11 +298,23 @@ export function describeCatalog(mode: string, startSystem: () => Promise<SystemU
       });
 
       it("rejects an unknown product category and a missing field", async () => {
-        const unknown = await api("/tax/products", { key, body: { reference_product_id: "sku-2", reference_product_name: "x", product_category: "SPACESHIPS" } });
+        const unknown = await api("/tax/products", {
+          key,
+          body: { reference_product_id: "sku-2", reference_product_name: "x", product_category: "SPACESHIPS" },
+        });
         expect(unknown.status).toBe(400);
-        expect(unknown.body.error).toMatchObject({ error_code: "invalid_field", error_meta: { field: "product_category" } });
-        const missing = await api("/tax/products", { key, body: { reference_product_id: "sku-2", product_category: "GENERAL_MERCHANDISE" } });
-        expect(missing.body.error).toMatchObject({ error_code: "missing_field", error_meta: { field: "reference_product_name", expected: "string", received: "undefined" } });
+        expect(unknown.body.error).toMatchObject({
+          error_code: "invalid_field",
+          error_meta: { field: "product_category" },
+        });
+        const missing = await api("/tax/products", {
+          key,
+          body: { reference_product_id: "sku-2", product_category: "GENERAL_MERCHANDISE" },
+        });
+        expect(missing.body.error).toMatchObject({
+          error_code: "missing_field",
+          error_meta: { field: "reference_product_name", expected: "string", received: "undefined" },
+        });
       });
     });
 
@@ -227,10 +325,23 @@ export function describeCatalog(mode: string, startSystem: () => Promise<SystemU
         await system.restart("catalog");
         await system.stopService("calc-engine");
         try {
-          const created = await api("/tax/products", { key, body: { reference_product_id: "sku-alone", reference_product_name: "Lamp", product_category: "GENERAL_MERCHANDISE" } });
+          const created = await api("/tax/products", {
+            key,
+            body: {
+              reference_product_id: "sku-alone",
+              reference_product_name: "Lamp",
+              product_category: "GENERAL_MERCHANDISE",
+            },
+          });
           expect(created.status).toBe(200);
-          const unknown = await api("/tax/products", { key, body: { reference_product_id: "sku-alone-2", reference_product_name: "x", product_category: "SPACESHIPS" } });
-          expect(unknown.body.error).toMatchObject({ error_code: "invalid_field", error_meta: { field: "product_category" } });
+          const unknown = await api("/tax/products", {
+            key,
+            body: { reference_product_id: "sku-alone-2", reference_product_name: "x", product_category: "SPACESHIPS" },
+          });
+          expect(unknown.body.error).toMatchObject({
+            error_code: "invalid_field",
+            error_meta: { field: "product_category" },
+          });
         } finally {
           await system.restart("calc-engine");
         }
@@ -242,24 +353,38 @@ export function describeCatalog(mode: string, startSystem: () => Promise<SystemU
         reference_merchant_id: "m-1",
         name: "Berlin Books",
         email: "shop@example.de",
-        default_address: { address_line_1: "Unter den Linden 1", address_city: "Berlin", address_postal_code: "10117", address_country: "de" },
+        default_address: {
+          address_line_1: "Unter den Linden 1",
+          address_city: "Berlin",
+          address_postal_code: "10117",
+          address_country: "de",
+        },
         tax_ids: [{ type: "de_vat", value: "DE 123456789" }],
       };
 
       it("requires X-API-Version 2026-01-01 or 2026-03-01", async () => {
         expect((await api("/tax/merchants", { key })).body.error.error_code).toBe("missing_api_version");
-        expect((await api("/tax/merchants", { key, version: "2025-05-12" })).body.error.error_code).toBe("unsupported_api_version");
+        expect((await api("/tax/merchants", { key, version: "2025-05-12" })).body.error.error_code).toBe(
+          "unsupported_api_version",
+        );
         expect((await api("/tax/merchants", { key, version: "2026-01-01" })).status).toBe(200);
       });
 
       it("creates a merchant and refuses its reference id twice", async () => {
         const created = await api("/tax/merchants", { key, version: V, body: merchant });
         expect(created.status).toBe(200);
-        expect(created.body).toMatchObject({ reference_merchant_id: "m-1", tax_ids: [{ type: "de_vat", value: "DE123456789" }], default_address: { address_country: "DE" } });
+        expect(created.body).toMatchObject({
+          reference_merchant_id: "m-1",
+          tax_ids: [{ type: "de_vat", value: "DE123456789" }],
+          default_address: { address_country: "DE" },
+        });
         expect(created.body.id).toMatch(/^merch_/);
         const again = await api("/tax/merchants", { key, version: V, body: merchant });
         expect(again.status).toBe(400);
-        expect(again.body).toMatchObject({ type: "DUPLICATE_REFERENCE_ID", error: { error_code: "duplicate_reference_id" } });
+        expect(again.body).toMatchObject({
+          type: "DUPLICATE_REFERENCE_ID",
+          error: { error_code: "duplicate_reference_id" },
+        });
         expect(again.body.message).toMatch(/merchant with this reference ID already exists/i);
       });
 
@@ -267,13 +392,30 @@ export function describeCatalog(mode: string, startSystem: () => Promise<SystemU
         const byReference = await api("/tax/merchants/m-1", { key, version: V });
         const byId = await api(`/tax/merchants/${byReference.body.id}`, { key, version: V });
         expect(byId.body).toEqual(byReference.body);
-        const updated = await api("/tax/merchants/m-1", { key, version: V, body: { name: "Berlin Books GmbH", tax_ids: [] } });
-        expect(updated.body).toMatchObject({ name: "Berlin Books GmbH", tax_ids: [], reference_merchant_id: "m-1", email: "shop@example.de" });
+        const updated = await api("/tax/merchants/m-1", {
+          key,
+          version: V,
+          body: { name: "Berlin Books GmbH", tax_ids: [] },
+        });
+        expect(updated.body).toMatchObject({
+          name: "Berlin Books GmbH",
+          tax_ids: [],
+          reference_merchant_id: "m-1",
+          email: "shop@example.de",
+        });
         const reference = await api("/tax/merchants/m-1", { key, version: V, body: { reference_merchant_id: "m-2" } });
         expect(reference.status).toBe(400);
-        const badTaxId = await api("/tax/merchants/m-1", { key, version: V, body: { tax_ids: [{ type: "fr_vat", value: "FR123" }] } });
+        const badTaxId = await api("/tax/merchants/m-1", {
+          key,
+          version: V,
+          body: { tax_ids: [{ type: "fr_vat", value: "FR123" }] },
+        });
         expect(badTaxId.body.error).toMatchObject({ error_code: "invalid_field", error_meta: { field: "tax_ids[0]" } });
-        const unknownType = await api("/tax/merchants/m-1", { key, version: V, body: { tax_ids: [{ type: "xx_vat", value: "1" }] } });
+        const unknownType = await api("/tax/merchants/m-1", {
+          key,
+          version: V,
+          body: { tax_ids: [{ type: "xx_vat", value: "1" }] },
+        });
         expect(unknownType.status).toBe(400);
       });
 
@@ -283,47 +425,110 @@ export function describeCatalog(mode: string, startSystem: () => Promise<SystemU
         const gone = await api("/tax/merchants/m-1", { key, version: V });
         expect(gone.status).toBe(404);
         expect(gone.body.error.error_code).toBe("merchant_not_found");
-        expect((await api("/tax/merchants", { key, version: V })).body.data.map((m: { id: string }) => m.id)).not.toContain(deleted.body.id);
-        expect((await api(`/tax/merchants/${deleted.body.id}`, { key, version: V, method: "DELETE" })).status).toBe(404);
+        expect(
+          (await api("/tax/merchants", { key, version: V })).body.data.map((m: { id: string }) => m.id),
+        ).not.toContain(deleted.body.id);
+        expect((await api(`/tax/merchants/${deleted.body.id}`, { key, version: V, method: "DELETE" })).status).toBe(
+          404,
+        );
         expect((await api("/tax/merchants", { key, version: V, body: merchant })).status).toBe(200);
       });
 
       it("refuses a reference id in the form of a merchant service id (merch_… or the agent-tool spelling mer_…)", async () => {
-        const target = await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: "m-target", name: "Target" } });
+        const target = await api("/tax/merchants", {
+          key,
+          version: V,
+          body: { reference_merchant_id: "m-target", name: "Target" },
+        });
         for (const reference of [target.body.id, `merch_${"B".repeat(20)}`, `mer_${"C".repeat(20)}`]) {
-          const created = await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: reference, name: "Shadow" } });
+          const created = await api("/tax/merchants", {
+            key,
+            version: V,
+            body: { reference_merchant_id: reference, name: "Shadow" },
+          });
           expect(created.status).toBe(400);
-          expect(created.body.error).toMatchObject({ error_code: "invalid_field", error_meta: { field: "reference_merchant_id" } });
+          expect(created.body.error).toMatchObject({
+            error_code: "invalid_field",
+            error_meta: { field: "reference_merchant_id" },
+          });
         }
         expect((await api(`/tax/merchants/${target.body.id}`, { key, version: V })).body.name).toBe("Target");
-        expect((await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: "merch_7", name: "Fine" } })).status).toBe(200);
+        expect(
+          (await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: "merch_7", name: "Fine" } }))
+            .status,
+        ).toBe(200);
       });
 
       it("refuses a default_address that contradicts itself, on create and on update, with the calculations' address rules", async () => {
-        const philadelphia = { address_line_1: "1 Market St", address_city: "Philadelphia", address_postal_code: "19103", address_country: "US" };
+        const philadelphia = {
+          address_line_1: "1 Market St",
+          address_city: "Philadelphia",
+          address_postal_code: "19103",
+          address_country: "US",
+        };
         const californiaZip19103 = { ...philadelphia, address_province: "CA" };
-        const created = await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: "m-addr", name: "Shop", default_address: californiaZip19103 } });
+        const created = await api("/tax/merchants", {
+          key,
+          version: V,
+          body: { reference_merchant_id: "m-addr", name: "Shop", default_address: californiaZip19103 },
+        });
         expect(created.status).toBe(400);
-        expect(created.body.error).toMatchObject({ error_code: "invalid_address", error_meta: { field: "default_address.address_postal_code" } });
+        expect(created.body.error).toMatchObject({
+          error_code: "invalid_address",
+          error_meta: { field: "default_address.address_postal_code" },
+        });
         expect((await api("/tax/merchants/m-addr", { key, version: V })).status).toBe(404);
 
-        const valid = await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: "m-addr", name: "Shop", default_address: { ...philadelphia, address_province: "PA" } } });
+        const valid = await api("/tax/merchants", {
+          key,
+          version: V,
+          body: {
+            reference_merchant_id: "m-addr",
+            name: "Shop",
+            default_address: { ...philadelphia, address_province: "PA" },
+          },
+        });
         expect(valid.status).toBe(200);
-        const updated = await api("/tax/merchants/m-addr", { key, version: V, body: { default_address: californiaZip19103 } });
+        const updated = await api("/tax/merchants/m-addr", {
+          key,
+          version: V,
+          body: { default_address: californiaZip19103 },
+        });
         expect(updated.status).toBe(400);
-        expect(updated.body.error).toMatchObject({ error_code: "invalid_address", error_meta: { field: "default_address.address_postal_code" } });
-        const canadian = await api("/tax/merchants/m-addr", { key, version: V, body: { default_address: { address_postal_code: "M5V 2T6", address_province: "BC", address_country: "CA" } } });
+        expect(updated.body.error).toMatchObject({
+          error_code: "invalid_address",
+          error_meta: { field: "default_address.address_postal_code" },
+        });
+        const canadian = await api("/tax/merchants/m-addr", {
+          key,
+          version: V,
+          body: { default_address: { address_postal_code: "M5V 2T6", address_province: "BC", address_country: "CA" } },
+        });
         expect(canadian.status).toBe(400);
         expect(canadian.body.error.error_meta.field).toMatch(/^default_address\./);
-        expect((await api("/tax/merchants/m-addr", { key, version: V })).body.default_address).toMatchObject({ address_province: "PA", address_postal_code: "19103" });
+        expect((await api("/tax/merchants/m-addr", { key, version: V })).body.default_address).toMatchObject({
+          address_province: "PA",
+          address_postal_code: "19103",
+        });
       });
 
       it("pages merchants 10 at a time by default, at most 100", async () => {
         const pageKey = (await createAccount(system.restUrl, system.adminToken, "Merchant pages")).testSecret;
-        await Promise.all(Array.from({ length: 12 }, (_, i) => api("/tax/merchants", { key: pageKey, version: V, body: { reference_merchant_id: `pm-${i}`, name: `M${i}` } })));
+        await Promise.all(
+          Array.from({ length: 12 }, (_, i) =>
+            api("/tax/merchants", {
+              key: pageKey,
+              version: V,
+              body: { reference_merchant_id: `pm-${i}`, name: `M${i}` },
+            }),
+          ),
+        );
         const first = await api("/tax/merchants", { key: pageKey, version: V });
         expect(first.body.data).toHaveLength(10);
-        const second = await api(`/tax/merchants?cursor=${encodeURIComponent(first.body.next_cursor)}`, { key: pageKey, version: V });
+        const second = await api(`/tax/merchants?cursor=${encodeURIComponent(first.body.next_cursor)}`, {
+          key: pageKey,
+          version: V,
+        });
         expect(second.body.data).toHaveLength(2);
         expect(second.body.next_cursor).toBeNull();
         expect((await api("/tax/merchants?limit=101", { key: pageKey, version: V })).status).toBe(400);
@@ -332,9 +537,19 @@ export function describeCatalog(mode: string, startSystem: () => Promise<SystemU
 
     describe("segregation", () => {
       it("keeps every catalog record away from the other mode and other accounts, by id, by reference and in lists", async () => {
-        const customer = await api("/tax/customers", { key, body: { reference_customer_id: "seg-c", email: "seg@example.com" } });
-        await api("/tax/products", { key, body: { reference_product_id: "seg-p", reference_product_name: "p", product_category: "GENERAL_MERCHANDISE" } });
-        const merchant = await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: "seg-m", name: "m" } });
+        const customer = await api("/tax/customers", {
+          key,
+          body: { reference_customer_id: "seg-c", email: "seg@example.com" },
+        });
+        await api("/tax/products", {
+          key,
+          body: { reference_product_id: "seg-p", reference_product_name: "p", product_category: "GENERAL_MERCHANDISE" },
+        });
+        const merchant = await api("/tax/merchants", {
+          key,
+          version: V,
+          body: { reference_merchant_id: "seg-m", name: "m" },
+        });
         for (const intruder of [account.liveSecret, other.testSecret, other.liveSecret]) {
           const reads = [
             api(`/tax/customers/${customer.body.id}`, { key: intruder }),
@@ -354,12 +569,21 @@ export function describeCatalog(mode: string, startSystem: () => Promise<SystemU
             api("/tax/products?limit=100", { key: intruder }),
             api("/tax/merchants?limit=100", { key: intruder, version: V }),
           ]);
-          const listed = lists.flatMap((list) => list.body.data.map((r: { id?: string; reference_product_id?: string }) => r.id ?? r.reference_product_id));
+          const listed = lists.flatMap((list) =>
+            list.body.data.map((r: { id?: string; reference_product_id?: string }) => r.id ?? r.reference_product_id),
+          );
           expect(listed).not.toContain(customer.body.id);
           expect(listed).not.toContain("seg-p");
           expect(listed).not.toContain(merchant.body.id);
           // The same reference ids are free in the other scope.
-          expect((await api("/tax/customers", { key: intruder, body: { reference_customer_id: "seg-c", email: "seg@example.com" } })).status).toBe(200);
+          expect(
+            (
+              await api("/tax/customers", {
+                key: intruder,
+                body: { reference_customer_id: "seg-c", email: "seg@example.com" },
+              })
+            ).status,
+          ).toBe(200);
         }
         expect((await api("/tax/customers/seg-c", { key })).body).toMatchObject({ id: customer.body.id, name: null });
         expect((await api("/tax/merchants/seg-m", { key, version: V })).body.name).toBe("m");

@@ -110,7 +110,9 @@ describe("levy CLI against an embedded system", () => {
 
   it("lists an account's keys without secrets and shows revocation", async () => {
     const { account, keys } = json(await levy(["accounts", "create", "--name", "Keys CLI"], env));
-    const extra = json(await levy(["keys", "create", "--account", account.id, "--kind", "secret", "--mode", "live"], env));
+    const extra = json(
+      await levy(["keys", "create", "--account", account.id, "--kind", "secret", "--mode", "live"], env),
+    );
     expect(extra.secret).toMatch(/^sk_/);
     expect((await levy(["keys", "revoke", extra.id], env)).code).toBe(0);
 
@@ -118,12 +120,20 @@ describe("levy CLI against an embedded system", () => {
     expect(listed.code).toBe(0);
     const data = json(listed).data as Array<Record<string, unknown>>;
     expect(data.map((key) => key.id).sort()).toEqual([...keys.map((key: { id: string }) => key.id), extra.id].sort());
-    expect(data.find((key) => key.id === extra.id)).toMatchObject({ kind: "secret", mode: "live", revoked: true, created_at: expect.any(Number) });
-    for (const secret of [...keys.map((key: { secret: string }) => key.secret), extra.secret]) expect(listed.stdout).not.toContain(secret);
+    expect(data.find((key) => key.id === extra.id)).toMatchObject({
+      kind: "secret",
+      mode: "live",
+      revoked: true,
+      created_at: expect.any(Number),
+    });
+    for (const secret of [...keys.map((key: { secret: string }) => key.secret), extra.secret])
+      expect(listed.stdout).not.toContain(secret);
 
     const paged = json(await levy(["keys", "list", "--account", account.id, "--limit", "2"], env));
     expect(paged.data).toHaveLength(2);
-    const next = json(await levy(["keys", "list", "--account", account.id, "--limit", "2", "--cursor", paged.next_cursor], env));
+    const next = json(
+      await levy(["keys", "list", "--account", account.id, "--limit", "2", "--cursor", paged.next_cursor], env),
+    );
     expect(next.data[0].id).not.toBe(paged.data[0].id);
   });
 

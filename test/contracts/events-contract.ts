@@ -1,10 +1,18 @@
 // The event port's behaviour, run unchanged against the in-process bus and Kafka.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEvent, createMemoryProcessedEventLog, withEventDedupe, type EventBus, type EventEnvelope } from "@levy/events";
+import {
+  createEvent,
+  createMemoryProcessedEventLog,
+  withEventDedupe,
+  type EventBus,
+  type EventEnvelope,
+} from "@levy/events";
 
 const scope = { accountId: "acct_events", livemode: false };
 const makeEvents = (count: number, key = (i: number) => `k${i % 4}`) =>
-  Array.from({ length: count }, (_, i) => createEvent({ type: "test.happened", version: 1, scope, key: key(i), payload: { i } }));
+  Array.from({ length: count }, (_, i) =>
+    createEvent({ type: "test.happened", version: 1, scope, key: key(i), payload: { i } }),
+  );
 
 async function until(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -19,9 +27,9 @@ export function describeEventBusContract(adapter: string, makeBus: () => Promise
     let bus: EventBus;
     let run = 0;
     const unique = (name: string) => {
-  run += 1;
-  return `${name}-${Date.now().toString(36)}-${run}`;
-};
+      run += 1;
+      return `${name}-${Date.now().toString(36)}-${run}`;
+    };
 
     beforeAll(async () => {
       bus = await makeBus();
@@ -34,7 +42,9 @@ export function describeEventBusContract(adapter: string, makeBus: () => Promise
       await bus.publish(topic, early);
       const seen: Record<string, string[]> = { g1: [], g2: [] };
       const subs = await Promise.all(
-        ["g1", "g2"].map((group) => bus.subscribe({ topic, group: unique(group), handler: async (event) => void seen[group]!.push(event.id) })),
+        ["g1", "g2"].map((group) =>
+          bus.subscribe({ topic, group: unique(group), handler: async (event) => void seen[group]!.push(event.id) }),
+        ),
       );
       const late = makeEvents(5);
       await bus.publish(topic, late);
@@ -60,7 +70,9 @@ export function describeEventBusContract(adapter: string, makeBus: () => Promise
       expect(delivered.map((event) => event.id).sort()).toEqual(events.map((event) => event.id).sort());
       for (const received of byMember) {
         for (const key of ["k0", "k1", "k2", "k3"]) {
-          const order = received.filter((event) => event.key === key).map((event) => (event.payload as { i: number }).i);
+          const order = received
+            .filter((event) => event.key === key)
+            .map((event) => (event.payload as { i: number }).i);
           expect(order).toEqual([...order].sort((x, y) => x - y));
         }
       }
@@ -79,7 +91,12 @@ export function describeEventBusContract(adapter: string, makeBus: () => Promise
         if (calls <= 2) throw new Error("transient");
         applied.push(received.id);
       };
-      const sub = await bus.subscribe({ topic, group, maxAttempts: 5, handler: withEventDedupe(flaky, { group, log }) });
+      const sub = await bus.subscribe({
+        topic,
+        group,
+        maxAttempts: 5,
+        handler: withEventDedupe(flaky, { group, log }),
+      });
       await bus.publish(topic, [event!]);
       await bus.publish(topic, [event!]); // the same event published twice (a retried publish)
       await until(() => applied.length >= 1 && calls >= 3);
@@ -95,7 +112,11 @@ export function describeEventBusContract(adapter: string, makeBus: () => Promise
       const good: string[] = [];
       let deadLettered = 0;
       const [poison, fine] = makeEvents(2);
-      const dlqSub = await bus.subscribe({ topic: `${topic}.dlq`, group: unique("g-dlq"), handler: async (event) => void dead.push(event) });
+      const dlqSub = await bus.subscribe({
+        topic: `${topic}.dlq`,
+        group: unique("g-dlq"),
+        handler: async (event) => void dead.push(event),
+      });
       const sub = await bus.subscribe({
         topic,
         group: unique("g-main"),
@@ -105,12 +126,15 @@ export function describeEventBusContract(adapter: string, makeBus: () => Promise
           good.push(event.id);
         },
         onDeadLetter: () => {
-        deadLettered += 1;
-      },
+          deadLettered += 1;
+        },
       });
       await bus.publish(topic, [poison!, fine!]);
       await until(() => dead.length >= 1 && good.length >= 1);
-      expect(dead[0]).toMatchObject({ id: poison!.id, payload: { original: poison!.payload, failure: { error: "cannot apply", attempts: 3, source_topic: topic } } });
+      expect(dead[0]).toMatchObject({
+        id: poison!.id,
+        payload: { original: poison!.payload, failure: { error: "cannot apply", attempts: 3, source_topic: topic } },
+      });
       expect(good).toEqual([fine!.id]);
       expect(deadLettered).toBe(1);
       await Promise.all([sub.close(), dlqSub.close()]);
@@ -122,7 +146,11 @@ export function describeEventBusContract(adapter: string, makeBus: () => Promise
       const applied: string[] = [];
       const [event] = makeEvents(1);
       let outageCalls = 0;
-      const dlqSub = await bus.subscribe({ topic: `${topic}.dlq`, group: unique("g-dlq"), handler: async (e) => void dead.push(e) });
+      const dlqSub = await bus.subscribe({
+        topic: `${topic}.dlq`,
+        group: unique("g-dlq"),
+        handler: async (e) => void dead.push(e),
+      });
       const sub = await bus.subscribe({
         topic,
         group: unique("g-main"),
@@ -132,7 +160,9 @@ export function describeEventBusContract(adapter: string, makeBus: () => Promise
           // being changed" (as StorageError does), then success.
           if (outageCalls < 6) {
             outageCalls += 1;
-            throw Object.assign(new Error("database unavailable or record busy"), { code: outageCalls <= 3 ? "unavailable" : "conflict" });
+            throw Object.assign(new Error("database unavailable or record busy"), {
+              code: outageCalls <= 3 ? "unavailable" : "conflict",
+            });
           }
           applied.push(e.id);
         },
@@ -151,22 +181,35 @@ export function describeEventBusContract(adapter: string, makeBus: () => Promise
       let release: () => void = () => undefined;
       const gate = new Promise<void>((resolve) => (release = resolve));
       let handled = 0;
-      const sub = await bus.subscribe({ topic, group, handler: async () => {
-        await gate;
-        handled += 1;
-      },
-    });
+      const sub = await bus.subscribe({
+        topic,
+        group,
+        handler: async () => {
+          await gate;
+          handled += 1;
+        },
+      });
       // Not awaited: the in-process bus acknowledges a publish only once it is consumed.
       const published = bus.publish(topic, makeEvents(4));
       const lagOf = async () => (await bus.lag!([{ topic, group }]))[0]!;
       let queued = -1;
-      for (const deadline = Date.now() + 30_000; queued !== 4 && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) queued = (await lagOf()).lag;
+      for (
+        const deadline = Date.now() + 30_000;
+        queued !== 4 && Date.now() < deadline;
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      )
+        queued = (await lagOf()).lag;
       expect(await lagOf()).toEqual({ topic, group, lag: 4 });
       release();
       await published;
       await until(() => handled >= 4);
       let lag = -1;
-      for (const deadline = Date.now() + 30_000; lag !== 0 && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) lag = (await lagOf()).lag;
+      for (
+        const deadline = Date.now() + 30_000;
+        lag !== 0 && Date.now() < deadline;
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      )
+        lag = (await lagOf()).lag;
       expect(lag).toBe(0);
       await sub.close();
     });

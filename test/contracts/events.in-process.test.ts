@@ -8,7 +8,10 @@ describeEventBusContract("in-process", async () => createInProcessBus());
 // lets go of the event) only when every subscribed group has settled it.
 describe("in-process bus acknowledgement", () => {
   const scope = { accountId: "acct_ack", livemode: false };
-  const events = (count: number) => Array.from({ length: count }, (_, i) => createEvent({ type: "test.happened", version: 1, scope, key: "k", payload: { i } }));
+  const events = (count: number) =>
+    Array.from({ length: count }, (_, i) =>
+      createEvent({ type: "test.happened", version: 1, scope, key: "k", payload: { i } }),
+    );
 
   it("resolves a publish only after every subscribed group applied the events", async () => {
     const bus = createInProcessBus();
@@ -16,7 +19,10 @@ describe("in-process bus acknowledgement", () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const applied: string[] = [];
     await bus.subscribe({ topic: "t", group: "fast", handler: async (event) => void applied.push(`fast:${event.id}`) });
-    await bus.subscribe({ topic: "t", group: "slow", handler: async (event) => {
+    await bus.subscribe({
+      topic: "t",
+      group: "slow",
+      handler: async (event) => {
         await gate;
         applied.push(`slow:${event.id}`);
       },
@@ -33,7 +39,11 @@ describe("in-process bus acknowledgement", () => {
 
   it("rejects a publish whose group stops before settling it, so the outbox keeps the event", async () => {
     const bus = createInProcessBus();
-    const subscription = await bus.subscribe({ topic: "t", group: "g", handler: () => new Promise((resolve) => setTimeout(resolve, 50)) });
+    const subscription = await bus.subscribe({
+      topic: "t",
+      group: "g",
+      handler: () => new Promise((resolve) => setTimeout(resolve, 50)),
+    });
     const published = bus.publish("t", events(20));
     await new Promise((resolve) => setTimeout(resolve, 80));
     await subscription.close();

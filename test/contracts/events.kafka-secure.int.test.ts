@@ -44,9 +44,14 @@ async function roundTrip(bus: EventBus): Promise<void> {
   const topic = `t-round-${stamp()}`;
   const event = createEvent({ type: "test.happened", version: 1, scope, key: "k", payload: { n: 1 } });
   const seen: string[] = [];
-  const sub = await bus.subscribe({ topic, group: `g-round-${stamp()}`, handler: async (received) => void seen.push(received.id) });
+  const sub = await bus.subscribe({
+    topic,
+    group: `g-round-${stamp()}`,
+    handler: async (received) => void seen.push(received.id),
+  });
   await bus.publish(topic, [event]);
-  for (const deadline = Date.now() + 30_000; seen.length === 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (const deadline = Date.now() + 30_000; seen.length === 0 && Date.now() < deadline; )
+    await new Promise((resolve) => setTimeout(resolve, 50));
   await sub.close();
   expect(seen).toEqual([event.id]);
 }
@@ -100,8 +105,16 @@ describe("Kafka over SASL and TLS", () => {
     const admin = new Kafka({
       brokers: [broker.env.KAFKA_BROKERS!],
       logLevel: logLevel.NOTHING,
-      ssl: { ca: readFileSync(broker.env.KAFKA_TLS_CA_FILE!, "utf8"), cert: readFileSync(broker.env.KAFKA_TLS_CERT_FILE!, "utf8"), key: readFileSync(broker.env.KAFKA_TLS_KEY_FILE!, "utf8") },
-      sasl: { mechanism: "scram-sha-512", username: broker.env.KAFKA_SASL_USERNAME!, password: broker.env.KAFKA_SASL_PASSWORD! },
+      ssl: {
+        ca: readFileSync(broker.env.KAFKA_TLS_CA_FILE!, "utf8"),
+        cert: readFileSync(broker.env.KAFKA_TLS_CERT_FILE!, "utf8"),
+        key: readFileSync(broker.env.KAFKA_TLS_KEY_FILE!, "utf8"),
+      },
+      sasl: {
+        mechanism: "scram-sha-512",
+        username: broker.env.KAFKA_SASL_USERNAME!,
+        password: broker.env.KAFKA_SASL_PASSWORD!,
+      },
     }).admin();
     await admin.connect();
     try {
@@ -113,9 +126,11 @@ describe("Kafka over SASL and TLS", () => {
     // One broker cannot hold two replicas: the broker is asked for what was configured.
     const twoReplicas = await openBus(securedEnv({ KAFKA_TOPIC_REPLICATION_FACTOR: "2" }));
     try {
-      await expect(twoReplicas.publish(`t-replicas-${stamp()}`, [createEvent({ type: "test.happened", version: 1, scope, key: "k", payload: {} })])).rejects.toThrow(
-        /replication factor/i,
-      );
+      await expect(
+        twoReplicas.publish(`t-replicas-${stamp()}`, [
+          createEvent({ type: "test.happened", version: 1, scope, key: "k", payload: {} }),
+        ]),
+      ).rejects.toThrow(/replication factor/i);
     } finally {
       await twoReplicas.close();
     }
@@ -133,14 +148,29 @@ describe("a service process configured for SASL_SSL", () => {
   function runCatalog(env: Env): Promise<{ outcome: "ready" | number; stderr: string }> {
     const opsPort = 20_000 + Math.floor(Math.random() * 20_000);
     const child = spawn(process.execPath, ["services/catalog/dist/main.js"], {
-      env: { PATH: process.env.PATH, STORAGE: "embedded", DATA_DIR: dataDir, CATALOG_GRPC_PORT: "0", CATALOG_OPS_PORT: String(opsPort), LOG_LEVEL: "warn", ...env },
+      env: {
+        PATH: process.env.PATH,
+        STORAGE: "embedded",
+        DATA_DIR: dataDir,
+        CATALOG_GRPC_PORT: "0",
+        CATALOG_OPS_PORT: String(opsPort),
+        LOG_LEVEL: "warn",
+        ...env,
+      },
       stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = "";
     child.stderr.on("data", (chunk) => (stderr += chunk));
     let ready = false;
     const poll = setInterval(async () => {
-      if (ready || !(await fetch(`http://127.0.0.1:${opsPort}/readyz`).then((response) => response.ok, () => false))) return;
+      if (
+        ready ||
+        !(await fetch(`http://127.0.0.1:${opsPort}/readyz`).then(
+          (response) => response.ok,
+          () => false,
+        ))
+      )
+        return;
       ready = true;
       child.kill("SIGTERM");
     }, 200);

@@ -34,14 +34,25 @@ export interface ContractOptions {
   readonly atomicUnderRaces?: boolean;
 }
 
-export function describeStorageContract(adapter: string, makeStore: () => Promise<Store>, reopen: () => Promise<Store>, options: ContractOptions = {}): void {
+export function describeStorageContract(
+  adapter: string,
+  makeStore: () => Promise<Store>,
+  reopen: () => Promise<Store>,
+  options: ContractOptions = {},
+): void {
   const racing = options.atomicUnderRaces ?? true;
   const writes = racing ? "concurrent" : "sequential (this server is not atomic under races)";
   /** All at once where the server is atomic under races, else one after another. */
   async function runAll<R>(tasks: Array<() => Promise<R>>): Promise<PromiseSettledResult<R>[]> {
     if (racing) return Promise.allSettled(tasks.map((task) => task()));
     const results: PromiseSettledResult<R>[] = [];
-    for (const task of tasks) results.push(await task().then((value) => ({ status: "fulfilled", value }) as const, (reason: unknown) => ({ status: "rejected", reason }) as const));
+    for (const task of tasks)
+      results.push(
+        await task().then(
+          (value) => ({ status: "fulfilled", value }) as const,
+          (reason: unknown) => ({ status: "rejected", reason }) as const,
+        ),
+      );
     return results;
   }
 
@@ -63,7 +74,9 @@ export function describeStorageContract(adapter: string, makeStore: () => Promis
         expect(await things.findOne(scope, { email: "t1@x.test" })).toBeNull();
         expect((await things.list(scope, { limit: 100 })).items.map((t) => t.id)).not.toContain("t1");
         expect(await things.count(scope, { email: "t1@x.test" })).toBe(0);
-        expect((await storageError(things.update(scope, "t1", { expectedVersion: 1, set: { name: "x" } }))).code).toBe("not_found");
+        expect((await storageError(things.update(scope, "t1", { expectedVersion: 1, set: { name: "x" } }))).code).toBe(
+          "not_found",
+        );
         expect(await things.delete(scope, "t1")).toBe(false);
       }
       expect(await things.get(a, "t1")).toMatchObject({ id: "t1", name: "t1", version: 1 });
@@ -82,7 +95,9 @@ export function describeStorageContract(adapter: string, makeStore: () => Promis
     });
 
     it("lets exactly one of 20 concurrent inserts of one unique value succeed", async () => {
-      const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => things.insert(a, thing(`race-${i}`, "race@x.test"))));
+      const results = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, i) => things.insert(a, thing(`race-${i}`, "race@x.test"))),
+      );
       expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
       for (const result of results) {
         if (result.status === "rejected") expect(result.reason).toMatchObject({ code: "duplicate" });
@@ -100,19 +115,31 @@ export function describeStorageContract(adapter: string, makeStore: () => Promis
       const current = (await things.get(a, "once"))!;
       const updated = await things.update(a, "once", { expectedVersion: current.version, set: { name: "renamed" } });
       expect(updated).toMatchObject({ name: "renamed", version: current.version + 1 });
-      expect((await storageError(things.update(a, "once", { expectedVersion: current.version, set: { name: "lost" } }))).code).toBe("conflict");
-      expect((await storageError(things.update(a, "nope", { expectedVersion: 1, set: { name: "x" } }))).code).toBe("not_found");
+      expect(
+        (await storageError(things.update(a, "once", { expectedVersion: current.version, set: { name: "lost" } })))
+          .code,
+      ).toBe("conflict");
+      expect((await storageError(things.update(a, "nope", { expectedVersion: 1, set: { name: "x" } }))).code).toBe(
+        "not_found",
+      );
       expect((await things.get(a, "once"))!.name).toBe("renamed");
     });
 
     it("refuses an update into another record's unique value", async () => {
       const current = (await things.get(a, "once"))!;
-      const error = await storageError(things.update(a, "once", { expectedVersion: current.version, set: { email: "t1@x.test" } }));
+      const error = await storageError(
+        things.update(a, "once", { expectedVersion: current.version, set: { email: "t1@x.test" } }),
+      );
       expect(error.code).toBe("duplicate");
     });
 
     it(`adds ${writes} increments exactly, creating the record on first use`, async () => {
-      const results = await runAll(Array.from({ length: 50 }, () => () => things.increment(a, "counter", { inc: { n: 3 }, create: thing("counter") })));
+      const results = await runAll(
+        Array.from(
+          { length: 50 },
+          () => () => things.increment(a, "counter", { inc: { n: 3 }, create: thing("counter") }),
+        ),
+      );
       expect(results.filter((result) => result.status === "rejected")).toEqual([]);
       expect(await things.get(a, "counter")).toMatchObject({ n: 150, version: 50 });
     });
@@ -120,7 +147,11 @@ export function describeStorageContract(adapter: string, makeStore: () => Promis
     it(`lets exactly one of 20 ${writes} updates from one version succeed, the others conflict`, async () => {
       const start = await things.insert(a, thing("contested"));
       const results = await runAll(
-        Array.from({ length: 20 }, (_, i) => () => things.update(a, "contested", { expectedVersion: start.version, set: { name: `writer-${i}` } })),
+        Array.from(
+          { length: 20 },
+          (_, i) => () =>
+            things.update(a, "contested", { expectedVersion: start.version, set: { name: `writer-${i}` } }),
+        ),
       );
       const winners = results.filter((result) => result.status === "fulfilled");
       expect(winners).toHaveLength(1);
@@ -128,12 +159,19 @@ export function describeStorageContract(adapter: string, makeStore: () => Promis
         if (result.status === "rejected") expect(result.reason).toMatchObject({ code: "conflict" });
       }
       const stored = (await things.get(a, "contested"))!;
-      expect(stored).toMatchObject({ version: start.version + 1, name: (winners[0] as PromiseFulfilledResult<Thing>).value.name });
+      expect(stored).toMatchObject({
+        version: start.version + 1,
+        name: (winners[0] as PromiseFulfilledResult<Thing>).value.name,
+      });
     });
 
     it("unsets fields and sets others in one update", async () => {
       const start = await things.insert(a, { ...thing("partial"), n: 7 });
-      const updated = await things.update(a, "partial", { expectedVersion: start.version, set: { name: "kept", n: 8 }, unset: ["deleted_at"] });
+      const updated = await things.update(a, "partial", {
+        expectedVersion: start.version,
+        set: { name: "kept", n: 8 },
+        unset: ["deleted_at"],
+      });
       expect(updated).toEqual({ id: "partial", email: "partial@x.test", name: "kept", n: 8, version: 2 });
       expect(await things.get(a, "partial")).toEqual(updated);
     });
@@ -165,7 +203,8 @@ export function describeStorageContract(adapter: string, makeStore: () => Promis
 
     it("filters lists by equality and by range", async () => {
       const scope: Scope = { accountId: "acct_filter", livemode: true };
-      for (let i = 0; i < 10; i += 1) await things.insert(scope, { ...thing(`f${i}`), n: i, deleted_at: i % 2 === 0 ? null : 1 });
+      for (let i = 0; i < 10; i += 1)
+        await things.insert(scope, { ...thing(`f${i}`), n: i, deleted_at: i % 2 === 0 ? null : 1 });
       const live = await things.list(scope, { limit: 100, where: { deleted_at: null } });
       expect(live.items.map((item) => item.n)).toEqual([0, 2, 4, 6, 8]);
       const ranged = await things.list(scope, { limit: 100, range: { field: "n", gte: 3, lt: 6 } });
@@ -184,7 +223,9 @@ export function describeStorageContract(adapter: string, makeStore: () => Promis
       const first = await things.list(scope, { limit: 2, ...filters });
       expect(first.nextCursor).toEqual(expect.any(String));
       const cursor = first.nextCursor!;
-      expect((await things.list(scope, { limit: 10, ...filters, cursor })).items.map((item) => item.n)).toEqual([3, 4, 5]);
+      expect((await things.list(scope, { limit: 10, ...filters, cursor })).items.map((item) => item.n)).toEqual([
+        3, 4, 5,
+      ]);
       const refused = [
         others.list(scope, { limit: 10, ...filters, cursor }),
         things.list({ ...scope, livemode: true }, { limit: 10, ...filters, cursor }),
@@ -196,7 +237,11 @@ export function describeStorageContract(adapter: string, makeStore: () => Promis
     });
 
     it("refuses a tampered cursor and operator objects as filter values", async () => {
-      for (const cursor of ["garbage!", Buffer.from("[1]").toString("base64url"), Buffer.from('["x","y"]').toString("base64url")]) {
+      for (const cursor of [
+        "garbage!",
+        Buffer.from("[1]").toString("base64url"),
+        Buffer.from('["x","y"]').toString("base64url"),
+      ]) {
         expect((await storageError(things.list(a, { limit: 5, cursor }))).code).toBe("invalid_cursor");
       }
       await expect(things.findOne(a, { email: { $gt: "" } as unknown as string })).rejects.toThrow(/plain value/);
@@ -214,7 +259,10 @@ export function describeStorageContract(adapter: string, makeStore: () => Promis
         id: string;
         expires_at: number;
       }
-      const expiring = await store.collection<Expiring>({ name: "expiring", indexes: [{ name: "expiring_expires_at", fields: ["expires_at"] }] });
+      const expiring = await store.collection<Expiring>({
+        name: "expiring",
+        indexes: [{ name: "expiring_expires_at", fields: ["expires_at"] }],
+      });
       await expiring.insert(a, { id: "old-a", expires_at: 1000 });
       await expiring.insert(b, { id: "old-b", expires_at: 1999 });
       await expiring.insert(aLive, { id: "due-now", expires_at: 2000 });
@@ -223,7 +271,12 @@ export function describeStorageContract(adapter: string, makeStore: () => Promis
       expect(await expiring.purgeExpired("expires_at", 2000)).toBe(2);
       expect(await expiring.get(a, "old-a")).toBeNull();
       expect(await expiring.get(b, "old-b")).toBeNull();
-      for (const [scope, id] of [[aLive, "due-now"], [a, "fresh"], [a, "never"]] as const) expect(await expiring.get(scope, id)).not.toBeNull();
+      for (const [scope, id] of [
+        [aLive, "due-now"],
+        [a, "fresh"],
+        [a, "never"],
+      ] as const)
+        expect(await expiring.get(scope, id)).not.toBeNull();
       expect(await expiring.purgeExpired("expires_at", 2000)).toBe(0);
       await expect(expiring.purgeExpired("$where" as "expires_at", 2000)).rejects.toThrow();
     });
@@ -234,9 +287,16 @@ export function describeStorageContract(adapter: string, makeStore: () => Promis
         uniqueIndexes: [{ name: "sys_things_hash", fields: ["hash"] }],
       });
       await system.insert({ id: "t1", account_id: "acct_owner", livemode: true, hash: "h1" });
-      expect(await system.get("t1")).toMatchObject({ account_id: "acct_owner", livemode: true, hash: "h1", version: 1 });
+      expect(await system.get("t1")).toMatchObject({
+        account_id: "acct_owner",
+        livemode: true,
+        hash: "h1",
+        version: 1,
+      });
       expect(await system.findOne({ hash: "h1" })).toMatchObject({ id: "t1" });
-      expect((await storageError(system.insert({ id: "t2", account_id: "x", livemode: false, hash: "h1" }))).code).toBe("duplicate");
+      expect((await storageError(system.insert({ id: "t2", account_id: "x", livemode: false, hash: "h1" }))).code).toBe(
+        "duplicate",
+      );
       expect((await things.get(a, "t1"))!.name).toBe("t1");
     });
 

@@ -40,7 +40,9 @@ for (let lane_ = 0; lane_ < 8; lane_ += 1) void lane();
 describe("embedded store recovery", () => {
   it("keeps every acknowledged write of a process killed with SIGKILL mid-write", { timeout: 60_000 }, async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "levy-kill-"));
-    const child = spawn(process.execPath, ["--input-type=module", "-e", writer, dir], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--input-type=module", "-e", writer, dir], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     const acknowledged: string[] = [];
     let buffered = "";
     await new Promise<void>((resolve, reject) => {
@@ -64,7 +66,10 @@ describe("embedded store recovery", () => {
     const missing: string[] = [];
     for (const id of acknowledged) if (!(await things.get(scope, id))) missing.push(id);
     expect(missing).toEqual([]);
-    await expect(things.insert(scope, { id: "again", email: "t0@x.test", n: 0 })).rejects.toMatchObject({ code: "duplicate", index: "things_email" });
+    await expect(things.insert(scope, { id: "again", email: "t0@x.test", n: 0 })).rejects.toMatchObject({
+      code: "duplicate",
+      index: "things_email",
+    });
     await things.insert(scope, { id: "after", email: "after@x.test", n: 0 });
     expect(await things.get(scope, "after")).toMatchObject({ version: 1 });
     await store.close();
@@ -72,7 +77,9 @@ describe("embedded store recovery", () => {
 
   // Store.writesLandInIssueOrder, which lets the outbox issue an entry and the write it
   // announces together: a crash never keeps a later write and loses an earlier one.
-  it("keeps writes issued back to back in order when a process is killed with SIGKILL mid-write", { timeout: 60_000 }, async () => {
+  it("keeps writes issued back to back in order when a process is killed with SIGKILL mid-write", {
+    timeout: 60_000,
+  }, async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "levy-kill-order-"));
     const orderedWriter = `
 import { createEmbeddedStore } from "@levy/storage";
@@ -94,7 +101,9 @@ async function lane() {
 }
 for (let lane_ = 0; lane_ < 8; lane_ += 1) void lane();
 `;
-    const child = spawn(process.execPath, ["--input-type=module", "-e", orderedWriter, dir], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--input-type=module", "-e", orderedWriter, dir], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let acknowledged = 0;
     await new Promise<void>((resolve, reject) => {
       child.on("error", reject);
@@ -128,7 +137,17 @@ for (let lane_ = 0; lane_ < 8; lane_ += 1) void lane();
     const dir = await mkdtemp(path.join(os.tmpdir(), "levy-migrate-"));
     // The nedb store's layout: _id is <account>|<mode>|<id>, the scope and _seq are fields.
     const line = (id: string, seq: number, extra: Record<string, unknown> = {}) =>
-      JSON.stringify({ id, email: `${id}@x.test`, n: seq, account_id: scope.accountId, livemode: false, _id: `${scope.accountId}|test|${id}`, _seq: seq, version: 1, ...extra });
+      JSON.stringify({
+        id,
+        email: `${id}@x.test`,
+        n: seq,
+        account_id: scope.accountId,
+        livemode: false,
+        _id: `${scope.accountId}|test|${id}`,
+        _seq: seq,
+        version: 1,
+        ...extra,
+      });
     const legacy = path.join(dir, "things.db");
     await writeFile(
       legacy,
@@ -143,7 +162,12 @@ for (let lane_ = 0; lane_ < 8; lane_ += 1) void lane();
     );
     const migrated: MigrationNotice[] = [];
     const torn: TornTailNotice[] = [];
-    const open = () => createEmbeddedStore({ dir, onMigrated: (notice) => migrated.push(notice), onTornTail: (notice) => torn.push(notice) });
+    const open = () =>
+      createEmbeddedStore({
+        dir,
+        onMigrated: (notice) => migrated.push(notice),
+        onTornTail: (notice) => torn.push(notice),
+      });
 
     const store = await open();
     const things = await store.collection<Thing>(spec);
@@ -157,7 +181,10 @@ for (let lane_ = 0; lane_ < 8; lane_ += 1) void lane();
     ]);
     expect(await things.get(scope, "c")).toBeNull();
     expect(await things.findOne(scope, { email: "a@x.test" })).toMatchObject({ id: "a" });
-    await expect(things.insert(scope, { id: "d", email: "b@x.test", n: 0 })).rejects.toMatchObject({ code: "duplicate", index: "things_email" });
+    await expect(things.insert(scope, { id: "d", email: "b@x.test", n: 0 })).rejects.toMatchObject({
+      code: "duplicate",
+      index: "things_email",
+    });
     expect(await things.update(scope, "a", { expectedVersion: 2, set: { n: 8 } })).toMatchObject({ n: 8, version: 3 });
     await store.close();
 
@@ -176,7 +203,10 @@ for (let lane_ = 0; lane_ < 8; lane_ += 1) void lane();
 
     const after = await createEmbeddedStore({ dir });
     const things = await after.collection<Thing>({ ...spec, indexes: [{ name: "things_n", fields: ["n"] }] });
-    await expect(things.insert(scope, { id: "z", email: "y@x.test", n: 2 })).rejects.toMatchObject({ code: "duplicate", index: "things_email" });
+    await expect(things.insert(scope, { id: "z", email: "y@x.test", n: 2 })).rejects.toMatchObject({
+      code: "duplicate",
+      index: "things_email",
+    });
     expect(await things.findOne(scope, { email: "x@x.test" })).toMatchObject({ id: "x" });
     expect(await things.count(scope, { n: 1 })).toBe(2);
     await after.close();

@@ -5,4 +5,8 @@ import { createEmbeddedStore } from "@levy/storage";
 import { describeStorageContract } from "./storage-contract.js";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "levy-storage-"));
-describeStorageContract("embedded", () => createEmbeddedStore({ dir }), () => createEmbeddedStore({ dir }));
+describeStorageContract(
+  "embedded",
+  () => createEmbeddedStore({ dir }),
+  () => createEmbeddedStore({ dir }),
+);

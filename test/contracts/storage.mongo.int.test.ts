@@ -10,21 +10,33 @@ import { describeStorageContract } from "./storage-contract.js";
 const uri = process.env.STORAGE_CONTRACT_MONGODB_URI ?? process.env.MONGODB_URI;
 if (!uri) throw new Error("MONGODB_URI is not set: the integration project's globalSetup starts FerretDB");
 const run = Date.now().toString(36);
-const open = (dbName: string, updateProtocol: UpdateProtocolSetting, onUpdateProtocol?: (choice: UpdateProtocolChoice) => void) =>
-  createMongoStore({ uri, dbName, updateProtocol, ...(onUpdateProtocol ? { onUpdateProtocol } : {}) });
+const open = (
+  dbName: string,
+  updateProtocol: UpdateProtocolSetting,
+  onUpdateProtocol?: (choice: UpdateProtocolChoice) => void,
+) => createMongoStore({ uri, dbName, updateProtocol, ...(onUpdateProtocol ? { onUpdateProtocol } : {}) });
 
 const probe = new MongoClient(uri);
 const buildInfo = await probe.db("admin").command({ buildInfo: 1 });
 await probe.close();
 const isFerretdb = Object.keys(buildInfo).some((field) => field.toLowerCase().startsWith("ferretdb"));
 
-describeStorageContract("mongo, marker updates", () => open(`contract_marker_${run}`, "marker"), () => open(`contract_marker_${run}`, "marker"));
+describeStorageContract(
+  "mongo, marker updates",
+  () => open(`contract_marker_${run}`, "marker"),
+  () => open(`contract_marker_${run}`, "marker"),
+);
 // FerretDB 1.x runs a conditional update as a read and a separate write, so the atomic
 // protocol is checked here for what it does, not for atomicity under races (which only
 // a real MongoDB shows).
-describeStorageContract("mongo, atomic updates", () => open(`contract_atomic_${run}`, "atomic"), () => open(`contract_atomic_${run}`, "atomic"), {
-  atomicUnderRaces: !isFerretdb,
-});
+describeStorageContract(
+  "mongo, atomic updates",
+  () => open(`contract_atomic_${run}`, "atomic"),
+  () => open(`contract_atomic_${run}`, "atomic"),
+  {
+    atomicUnderRaces: !isFerretdb,
+  },
+);
 
 describe("choosing the update protocol", () => {
   const client = new MongoClient(uri);
@@ -33,7 +45,9 @@ describe("choosing the update protocol", () => {
   const thing = { id: "t1", n: 0, name: "a" };
   const scope = { accountId: "acct_p", livemode: false };
 
-  async function writeAndCountMarkers(setting: UpdateProtocolSetting): Promise<{ markers: number; choice: UpdateProtocolChoice }> {
+  async function writeAndCountMarkers(
+    setting: UpdateProtocolSetting,
+  ): Promise<{ markers: number; choice: UpdateProtocolChoice }> {
     const dbName = `protocol_${setting}_${run}`;
     let choice: UpdateProtocolChoice | undefined;
     const store = await open(dbName, setting, (chosen) => (choice = chosen));
@@ -70,7 +84,9 @@ describe("choosing the update protocol", () => {
       for (let round = 0; round < 3; round += 1) {
         const id = `c${round}`;
         await counters.insert(scope, { ...thing, id });
-        await Promise.all(Array.from({ length: 30 }, () => counters.increment(scope, id, { inc: { n: 1 }, create: { ...thing, id } })));
+        await Promise.all(
+          Array.from({ length: 30 }, () => counters.increment(scope, id, { inc: { n: 1 }, create: { ...thing, id } })),
+        );
         totals[setting]!.push((await counters.get(scope, id))!.n);
       }
       await store.close();

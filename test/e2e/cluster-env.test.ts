@@ -36,9 +36,15 @@ describe("distributed runner vs Helm chart (default values)", () => {
   }, 40 * 60_000);
 
   const chartEnvOf = (service: ServiceName) => {
-    const container = ofKind(objects, "Deployment").find((d) => componentOf(d) === service)!.spec.template.spec.containers[0];
-    const configMap = ofKind(objects, "ConfigMap").find((map) => map.metadata.name === container.envFrom[0].configMapRef.name)!;
-    return { config: configMap.data ?? {}, secretNames: container.env.map((entry: { name: string }) => entry.name) as string[] };
+    const container = ofKind(objects, "Deployment").find((d) => componentOf(d) === service)!.spec.template.spec
+      .containers[0];
+    const configMap = ofKind(objects, "ConfigMap").find(
+      (map) => map.metadata.name === container.envFrom[0].configMapRef.name,
+    )!;
+    return {
+      config: configMap.data ?? {},
+      secretNames: container.env.map((entry: { name: string }) => entry.name) as string[],
+    };
   };
   const processEnvOf = (service: ServiceName): Record<string, string> => serviceEnv(service, cluster.env);
 
@@ -54,19 +60,31 @@ describe("distributed runner vs Helm chart (default values)", () => {
     for (const name of sameValue) expect([name, env[name]]).toEqual([name, config[name]]);
   });
 
-  it.each(serviceNames)("%s: every peer URL points at that peer's gRPC port, and the service's config loads", (service) => {
-    const env = processEnvOf(service);
-    for (const name of Object.keys(env).filter((n) => n.endsWith("_URL"))) {
-      const callee = serviceNames.find((s) => `${envPrefix(s)}_URL` === name)!;
-      expect(env[name]).toBe(`http://127.0.0.1:${cluster.ports[callee].grpc}`);
-    }
-    expect(Number(env[`${envPrefix(service)}_GRPC_PORT`])).toBe(cluster.ports[service].grpc);
-    expect(() => loadConfig(settingsOf[service], env)).not.toThrow();
-  });
+  it.each(serviceNames)(
+    "%s: every peer URL points at that peer's gRPC port, and the service's config loads",
+    (service) => {
+      const env = processEnvOf(service);
+      for (const name of Object.keys(env).filter((n) => n.endsWith("_URL"))) {
+        const callee = serviceNames.find((s) => `${envPrefix(s)}_URL` === name)!;
+        expect(env[name]).toBe(`http://127.0.0.1:${cluster.ports[callee].grpc}`);
+      }
+      expect(Number(env[`${envPrefix(service)}_GRPC_PORT`])).toBe(cluster.ports[service].grpc);
+      expect(() => loadConfig(settingsOf[service], env)).not.toThrow();
+    },
+  );
 
   it("passes the operator's other variables through and never another service's", () => {
     const env = serviceEnv("ledger", { ...cluster.env, MCP_WRITE_TOOLS: "true", PATH: "/bin" });
     expect(env).toMatchObject({ MCP_WRITE_TOOLS: "true", PATH: "/bin" });
-    for (const name of ["ADMIN_TOKEN", "API_KEY_PEPPER", "API_KEY_PEPPER_PREVIOUS", "PORT", "MCP_PORT", "GATEWAY_GRPC_PORT", "CATALOG_URL"]) expect(env).not.toHaveProperty(name);
+    for (const name of [
+      "ADMIN_TOKEN",
+      "API_KEY_PEPPER",
+      "API_KEY_PEPPER_PREVIOUS",
+      "PORT",
+      "MCP_PORT",
+      "GATEWAY_GRPC_PORT",
+      "CATALOG_URL",
+    ])
+      expect(env).not.toHaveProperty(name);
   });
 });

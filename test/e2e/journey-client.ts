@@ -28,16 +28,26 @@ export function createJourneyClient(restUrl: string, key: string) {
     });
 
   /** A write retried with the same Idempotency-Key until `timeoutMs` has passed. */
-  async function write(label: string, path: string, body: unknown, idempotencyKey: string, timeoutMs = 90_000): Promise<ApiResponse> {
+  async function write(
+    label: string,
+    path: string,
+    body: unknown,
+    idempotencyKey: string,
+    timeoutMs = 90_000,
+  ): Promise<ApiResponse> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const response = await call(path, { body, idempotencyKey });
       // 409 conflict: the same key is still running elsewhere ("retry shortly").
-      const retryable = response.status >= 500 || (response.status === 409 && response.body?.error?.error_code === "conflict");
+      const retryable =
+        response.status >= 500 || (response.status === 409 && response.body?.error?.error_code === "conflict");
       if (!retryable) return response;
       retries.counts[label] = (retries.counts[label] ?? 0) + 1;
       retries.answers.add(`${response.status} ${response.body?.type ?? response.body?.error?.error_code ?? "?"}`);
-      if (Date.now() > deadline) throw new Error(`${label} kept failing until the deadline; last answer ${response.status} ${JSON.stringify(response.body)}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `${label} kept failing until the deadline; last answer ${response.status} ${JSON.stringify(response.body)}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }

@@ -24,18 +24,33 @@ describe("npm run start:distributed (deploy/distributed/start.mjs)", () => {
     }
   });
 
-  it("starts every service against the given FerretDB and Kafka, prints a working admin token, and stops on Ctrl-C", { timeout: 120_000 }, async () => {
+  it("starts every service against the given FerretDB and Kafka, prints a working admin token, and stops on Ctrl-C", {
+    timeout: 120_000,
+  }, async () => {
     const [port, mcpPort] = [await freePort(), await freePort()];
-    const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), MCP_PORT: String(mcpPort), LOG_LEVEL: "warn", MONGODB_DB_PREFIX: `s${Date.now().toString(36)}`, KAFKA_NAMESPACE: `s${Date.now().toString(36)}` };
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      PORT: String(port),
+      MCP_PORT: String(mcpPort),
+      LOG_LEVEL: "warn",
+      MONGODB_DB_PREFIX: `s${Date.now().toString(36)}`,
+      KAFKA_NAMESPACE: `s${Date.now().toString(36)}`,
+    };
     // The suite's own FerretDB and Kafka are handed over, so the script never runs
     // start.sh or stop.sh on servers the other suites share (its own start of them is
     // the same start.sh that test/setup/infra.ts runs).
     for (const name of ["ADMIN_TOKEN", "API_KEY_PEPPER"]) delete env[name];
-    child = spawn(process.execPath, [path.join(repoRoot, "deploy/distributed/start.mjs")], { env, stdio: ["ignore", "pipe", "pipe"] });
+    child = spawn(process.execPath, [path.join(repoRoot, "deploy/distributed/start.mjs")], {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout!.on("data", (chunk) => (output += chunk));
     child.stderr!.on("data", (chunk) => (output += chunk));
-    for (const deadline = Date.now() + 90_000; !output.includes("Ctrl-C stops every service") && Date.now() < deadline && child.exitCode === null; ) {
+    for (
+      const deadline = Date.now() + 90_000;
+      !output.includes("Ctrl-C stops every service") && Date.now() < deadline && child.exitCode === null;
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(output).toContain("Ctrl-C stops every service");
@@ -44,7 +59,10 @@ describe("npm run start:distributed (deploy/distributed/start.mjs)", () => {
     const token = /ADMIN_TOKEN {2}(adm_\S+)/.exec(output)?.[1];
     expect(token).toBeDefined();
 
-    const created = await createApi(`http://127.0.0.1:${port}`)("/admin/v1/accounts", { body: { name: "Start script" }, headers: { authorization: `Bearer ${token}` } });
+    const created = await createApi(`http://127.0.0.1:${port}`)("/admin/v1/accounts", {
+      body: { name: "Start script" },
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(created.status).toBe(201);
     expect((await fetch(`http://127.0.0.1:${mcpPort}/ping`)).status).toBe(200);
 
@@ -54,7 +72,12 @@ describe("npm run start:distributed (deploy/distributed/start.mjs)", () => {
     expect(code).toBe(0);
     expect([await listening(port), await listening(mcpPort)]).toEqual([false, false]);
     // The servers it was given are left running.
-    const pids = Object.fromEntries(readFileSync(infraEnv, "utf8").split("\n").filter(Boolean).map((line) => line.split("=")));
+    const pids = Object.fromEntries(
+      readFileSync(infraEnv, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => line.split("=")),
+    );
     expect([alive(Number(pids.KAFKA_PID)), alive(Number(pids.FERRETDB_PID))]).toEqual([true, true]);
   });
 });

@@ -9,7 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, createApi, type AccountKeys } from "../support/api.js";
 import { createEmbeddedProcess, type EmbeddedProcess } from "../support/embedded-process.js";
 
-const product = (sku: string) => ({ reference_product_id: sku, reference_product_name: sku, product_category: "GENERAL_MERCHANDISE" });
+const product = (sku: string) => ({
+  reference_product_id: sku,
+  reference_product_name: sku,
+  product_category: "GENERAL_MERCHANDISE",
+});
 
 describe("embedded restart after SIGKILL and upgrade from an nedb data directory (process boundary)", () => {
   let levy: EmbeddedProcess;
@@ -20,7 +24,9 @@ describe("embedded restart after SIGKILL and upgrade from an nedb data directory
     const skus: string[] = [];
     let cursor = "";
     do {
-      const page = await api(`/tax/products?limit=100${cursor ? `&cursor=${cursor}` : ""}`, { key: account.testSecret });
+      const page = await api(`/tax/products?limit=100${cursor ? `&cursor=${cursor}` : ""}`, {
+        key: account.testSecret,
+      });
       expect(page.status).toBe(200);
       skus.push(...page.body.data.map((item: { reference_product_id: string }) => item.reference_product_id));
       cursor = page.body.has_more ? page.body.next_cursor : "";
@@ -62,14 +68,29 @@ describe("embedded restart after SIGKILL and upgrade from an nedb data directory
     // What the nedb store wrote for a product: one JSON line, the scope and order as fields,
     // then a line the power cut short (never acknowledged).
     const legacy = path.join(levy.dataDir, "catalog", "products.db");
-    const record = { id: "sku-nedb", reference_product_name: "From nedb", product_category: "GENERAL_MERCHANDISE", created_at: 1_700_000_000, updated_at: 1_700_000_000, deleted_at: null };
-    await appendFile(legacy, `${JSON.stringify({ ...record, account_id: account.accountId, livemode: false, _id: `${account.accountId}|test|sku-nedb`, _seq: 1, version: 1 })}\n{"id":"torn","ref`);
+    const record = {
+      id: "sku-nedb",
+      reference_product_name: "From nedb",
+      product_category: "GENERAL_MERCHANDISE",
+      created_at: 1_700_000_000,
+      updated_at: 1_700_000_000,
+      deleted_at: null,
+    };
+    await appendFile(
+      legacy,
+      `${JSON.stringify({ ...record, account_id: account.accountId, livemode: false, _id: `${account.accountId}|test|sku-nedb`, _seq: 1, version: 1 })}\n{"id":"torn","ref`,
+    );
     const logged = levy.output.length;
     await levy.start();
     const lines = levy.output.slice(logged);
     const migrated = lines.find((line) => line.includes("migrated an nedb data file"));
     expect(migrated, "the start-up log names the migrated file").toBeDefined();
-    expect(JSON.parse(migrated!)).toMatchObject({ level: "info", file: legacy, records: 1, renamed_to: `${legacy}.migrated` });
+    expect(JSON.parse(migrated!)).toMatchObject({
+      level: "info",
+      file: legacy,
+      records: 1,
+      renamed_to: `${legacy}.migrated`,
+    });
     expect(lines.some((line) => line.includes("torn last record") && line.includes(legacy))).toBe(true);
     await access(`${legacy}.migrated`);
     await expect(access(legacy)).rejects.toThrow();

@@ -25,7 +25,13 @@ const upstreamDeadlineMs = 3000;
 const answerMarginMs = 2500;
 const recoveryMs = 10_000;
 const processedAt = Date.UTC(2026, 9, 20) / 1000;
-const philadelphia = { address_line_1: "1 S Broad St", address_city: "Philadelphia", address_province: "PA", address_postal_code: "19107", address_country: "US" };
+const philadelphia = {
+  address_line_1: "1 S Broad St",
+  address_city: "Philadelphia",
+  address_province: "PA",
+  address_postal_code: "19107",
+  address_country: "US",
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("fault injection (distributed: a process per service, FerretDB, Kafka)", () => {
@@ -39,30 +45,69 @@ describe("fault injection (distributed: a process per service, FerretDB, Kafka)"
     customer: { reference_customer_id: "fault-buyer", address: philadelphia },
     order_details: {
       customer_currency_code: "USD",
-      line_items: [{ amount: 1000 + ((index * 7919) % 90_000), quantity: 1, reference_product_id: "fault-tee", reference_line_item_id: "l1" }],
+      line_items: [
+        {
+          amount: 1000 + ((index * 7919) % 90_000),
+          quantity: 1,
+          reference_product_id: "fault-tee",
+          reference_line_item_id: "l1",
+        },
+      ],
     },
   });
 
   function load(prefix: string, workers = 4) {
-    return startSteadyLoad({ restUrl: system.restUrl, key: account.testSecret, workers, orderPrefix: prefix, body: saleBody, processedAt });
+    return startSteadyLoad({
+      restUrl: system.restUrl,
+      key: account.testSecret,
+      workers,
+      orderPrefix: prefix,
+      body: saleBody,
+      processedAt,
+    });
   }
 
   function expectHeld(name: string, verdict: WindowVerdict, extra: Partial<FaultLine> = {}) {
-    report.push({ fault: name, answers: verdict.answers, failures: verdict.failures, slowestMs: verdict.slowestMs, recoveredAfterMs: verdict.recoveredAfterMs, ...extra });
+    report.push({
+      fault: name,
+      answers: verdict.answers,
+      failures: verdict.failures,
+      slowestMs: verdict.slowestMs,
+      recoveredAfterMs: verdict.recoveredAfterMs,
+      ...extra,
+    });
     expect(verdict.unexpected, `${name}: failures other than a JSON 503/504 or a refused connection`).toEqual([]);
-    expect(verdict.slowestMs, `${name}: an answer took longer than the deadline allows (a hang)`).toBeLessThanOrEqual(upstreamDeadlineMs + answerMarginMs);
-    expect(verdict.recoveredAfterMs, `${name}: still failing ${verdict.recoveredAfterMs} ms after the dependency was back`).toBeLessThanOrEqual(recoveryMs);
+    expect(verdict.slowestMs, `${name}: an answer took longer than the deadline allows (a hang)`).toBeLessThanOrEqual(
+      upstreamDeadlineMs + answerMarginMs,
+    );
+    expect(
+      verdict.recoveredAfterMs,
+      `${name}: still failing ${verdict.recoveredAfterMs} ms after the dependency was back`,
+    ).toBeLessThanOrEqual(recoveryMs);
   }
 
   beforeAll(async () => {
     proxy = await startDelayProxy();
-    system = await startDistributedSystem({}, { serviceEnv: { gateway: { CALC_ENGINE_URL: `http://127.0.0.1:${proxy.port}` } } });
+    system = await startDistributedSystem(
+      {},
+      { serviceEnv: { gateway: { CALC_ENGINE_URL: `http://127.0.0.1:${proxy.port}` } } },
+    );
     proxy.setTarget(system.grpcPorts["calc-engine"]);
     account = await createAccount(system.restUrl, system.adminToken, "Faults");
     const api = createApi(system.restUrl);
-    const product = await api("/tax/products", { key: account.testSecret, body: { reference_product_id: "fault-tee", reference_product_name: "T-shirt", product_category: "GENERAL_MERCHANDISE" } });
+    const product = await api("/tax/products", {
+      key: account.testSecret,
+      body: {
+        reference_product_id: "fault-tee",
+        reference_product_name: "T-shirt",
+        product_category: "GENERAL_MERCHANDISE",
+      },
+    });
     expect(product.status).toBe(200);
-    const customer = await api("/tax/customers", { key: account.testSecret, body: { email: "buyer@example.com", reference_customer_id: "fault-buyer" } });
+    const customer = await api("/tax/customers", {
+      key: account.testSecret,
+      body: { email: "buyer@example.com", reference_customer_id: "fault-buyer" },
+    });
     expect(customer.status).toBe(200);
   }, 180_000);
 
@@ -102,8 +147,17 @@ describe("fault injection (distributed: a process per service, FerretDB, Kafka)"
         try {
           const response = await fetch(`${system.mcpUrl}/mcp`, {
             method: "POST",
-            headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${account.testSecret}` },
-            body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_sales_summary", arguments: {} } }),
+            headers: {
+              "content-type": "application/json",
+              accept: "application/json, text/event-stream",
+              authorization: `Bearer ${account.testSecret}`,
+            },
+            body: JSON.stringify({
+              jsonrpc: "2.0",
+              id: 1,
+              method: "tools/call",
+              params: { name: "get_sales_summary", arguments: {} },
+            }),
             signal: AbortSignal.timeout(30_000),
           });
           status = response.status;
@@ -133,7 +187,9 @@ describe("fault injection (distributed: a process per service, FerretDB, Kafka)"
   });
 
   for (const server of ["kafka", "ferretdb"] as const) {
-    it(`${server === "kafka" ? "Kafka" : "FerretDB"} stopped for 30 s under steady load`, { timeout: 600_000 }, async () => {
+    it(`${server === "kafka" ? "Kafka" : "FerretDB"} stopped for 30 s under steady load`, {
+      timeout: 600_000,
+    }, async () => {
       const running = load(server);
       await sleep(3000);
       const stoppedAt = Date.now();
@@ -151,7 +207,9 @@ describe("fault injection (distributed: a process per service, FerretDB, Kafka)"
     });
   }
 
-  it("a slow upstream: timeouts, then the breaker opens and fails fast, then closes by itself", { timeout: 180_000 }, async () => {
+  it("a slow upstream: timeouts, then the breaker opens and fails fast, then closes by itself", {
+    timeout: 180_000,
+  }, async () => {
     const api = createApi(system.restUrl);
     const breakerState = async () => {
       const text = await (await fetch(`http://127.0.0.1:${system.opsPorts.gateway}/metrics`)).text();
@@ -163,7 +221,13 @@ describe("fault injection (distributed: a process per service, FerretDB, Kafka)"
       for (let index = 0; !stopping; index += 1) {
         const started = Date.now();
         const response = await api("/tax/calculations", { key: account.testSecret, body: saleBody(index) });
-        answers.push({ at: started, ms: Date.now() - started, status: response.status, code: response.body?.error?.error_code, retryAfter: response.headers.get("retry-after") });
+        answers.push({
+          at: started,
+          ms: Date.now() - started,
+          status: response.status,
+          code: response.body?.error?.error_code,
+          retryAfter: response.headers.get("retry-after"),
+        });
       }
     };
     expect(await breakerState()).toBe(0);
@@ -192,7 +256,11 @@ describe("fault injection (distributed: a process per service, FerretDB, Kafka)"
     const whileOpen = answers.filter((answer) => answer.at >= openedAt + 500 && answer.at < fastFrom);
     expect(whileOpen.length).toBeGreaterThan(0);
     for (const answer of whileOpen) {
-      expect(answer).toMatchObject({ status: 503, code: "upstream_unavailable", retryAfter: expect.stringMatching(/^\d+$/) });
+      expect(answer).toMatchObject({
+        status: 503,
+        code: "upstream_unavailable",
+        retryAfter: expect.stringMatching(/^\d+$/),
+      });
       // Failing fast means not waiting for the upstream at all.
       expect(answer.ms).toBeLessThan(upstreamDeadlineMs);
     }
@@ -211,22 +279,34 @@ describe("fault injection (distributed: a process per service, FerretDB, Kafka)"
     });
   });
 
-  it("afterwards: every acknowledged sale is stored once and the filing totals equal their sum exactly", { timeout: 300_000 }, async () => {
+  it("afterwards: every acknowledged sale is stored once and the filing totals equal their sum exactly", {
+    timeout: 300_000,
+  }, async () => {
     const api = createApi(system.restUrl);
     for (const sale of sales.values()) {
       const stored = await api(`/tax/transactions/${sale.transactionId}`, { key: account.testSecret });
       expect(stored.status, sale.order).toBe(200);
-      expect(stored.body).toMatchObject({ id: sale.transactionId, reference_order_id: sale.order, total_tax_amount: sale.tax });
+      expect(stored.body).toMatchObject({
+        id: sale.transactionId,
+        reference_order_id: sale.order,
+        total_tax_amount: sale.tax,
+      });
     }
     const expected = { count: BigInt(sales.size), tax: 0n, gross: 0n };
     for (const sale of sales.values()) {
       expected.tax += BigInt(sale.tax);
       expected.gross += BigInt(sale.gross);
     }
-    const ledger = createRpcClient(LedgerService, createRpcTransport({ baseUrl: `http://127.0.0.1:${system.grpcPorts.ledger}` }));
+    const ledger = createRpcClient(
+      LedgerService,
+      createRpcTransport({ baseUrl: `http://127.0.0.1:${system.grpcPorts.ledger}` }),
+    );
     const scope = { accountId: account.accountId, livemode: false };
     let summary = await ledger.getSalesSummary({ scope });
-    for (const deadline = Date.now() + 180_000; (summary.currencies[0]?.transactionCount ?? 0n) < expected.count && Date.now() < deadline; ) {
+    for (
+      const deadline = Date.now() + 180_000;
+      (summary.currencies[0]?.transactionCount ?? 0n) < expected.count && Date.now() < deadline;
+    ) {
       await sleep(1000);
       summary = await ledger.getSalesSummary({ scope });
     }
@@ -234,7 +314,19 @@ describe("fault injection (distributed: a process per service, FerretDB, Kafka)"
     await sleep(5000);
     summary = await ledger.getSalesSummary({ scope });
     expect(summary.currencies).toHaveLength(1);
-    expect(summary.currencies[0]).toMatchObject({ currencyCode: "USD", transactionCount: expected.count, grossSales: expected.gross, taxCollected: expected.tax });
-    report.push({ fault: "afterwards: acknowledged sales checked", answers: sales.size, failures: 0, slowestMs: 0, recoveredAfterMs: 0, note: "all stored once; filing totals exact" });
+    expect(summary.currencies[0]).toMatchObject({
+      currencyCode: "USD",
+      transactionCount: expected.count,
+      grossSales: expected.gross,
+      taxCollected: expected.tax,
+    });
+    report.push({
+      fault: "afterwards: acknowledged sales checked",
+      answers: sales.size,
+      failures: 0,
+      slowestMs: 0,
+      recoveredAfterMs: 0,
+      note: "all stored once; filing totals exact",
+    });
   });
 });

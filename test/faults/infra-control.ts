@@ -16,7 +16,9 @@ export type InfraServer = "ferretdb" | "kafka";
 const pidKey: Record<InfraServer, string> = { ferretdb: "FERRETDB_PID", kafka: "KAFKA_PID" };
 
 function readEnv(): Map<string, string> {
-  const lines = readFileSync(infraEnv, "utf8").split("\n").filter((line) => line.includes("="));
+  const lines = readFileSync(infraEnv, "utf8")
+    .split("\n")
+    .filter((line) => line.includes("="));
   return new Map(lines.map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]));
 }
 
@@ -54,7 +56,8 @@ export async function stopServer(server: InfraServer): Promise<StoppedServer> {
       child.unref();
       writePid(server, child.pid!);
       for (const deadline = Date.now() + 90_000; Date.now() < deadline; await sleep(200)) {
-        if (child.exitCode !== null) throw new Error(`${server} exited with ${child.exitCode} on restart; see ${runDir}/${server}.log`);
+        if (child.exitCode !== null)
+          throw new Error(`${server} exited with ${child.exitCode} on restart; see ${runDir}/${server}.log`);
         if (await isListening(port)) return;
       }
       throw new Error(`${server} did not accept connections within 90 s of its restart`);

@@ -28,7 +28,9 @@ export function judgeWindow(answers: readonly Answer[], from: number, to: number
     answers: inWindow.length,
     failures: failures.length,
     slowestMs: Math.max(0, ...inWindow.map((answer) => answer.ms)),
-    unexpected: failures.filter((answer) => !(answer.status === 0 || ((answer.status === 503 || answer.status === 504) && answer.code))),
+    unexpected: failures.filter(
+      (answer) => !(answer.status === 0 || ((answer.status === 503 || answer.status === 504) && answer.code)),
+    ),
     recoveredAfterMs: lastFailureEnd - backAt,
   };
 }

@@ -17,9 +17,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 
 export function formatFaultReport(lines: readonly FaultLine[]): string {
   const header = ["fault", "answers", "failed (503/504/refused)", "slowest ms", "whole again after ms"];
-  const rows = lines.map((line) => [line.fault, String(line.answers), String(line.failures), String(line.slowestMs), String(line.recoveredAfterMs)]);
+  const rows = lines.map((line) => [
+    line.fault,
+    String(line.answers),
+    String(line.failures),
+    String(line.slowestMs),
+    String(line.recoveredAfterMs),
+  ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const format = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
+  const format = (row: string[]) =>
+    row
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join("  ");
   const notes = lines.filter((line) => line.note).map((line) => `  ${line.fault}: ${line.note}`);
   return ["Fault-injection suite", format(header), ...rows.map(format), ...notes].join("\n");
 }
@@ -29,5 +38,8 @@ export function recordFaultReport(lines: readonly FaultLine[], name = "fault-inj
   console.log(formatFaultReport(lines));
   const dir = path.join(process.env.LEVY_CACHE ?? path.join(root, ".cache"), "reports");
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify({ at: new Date().toISOString(), lines }, null, 2)}\n`);
+  writeFileSync(
+    path.join(dir, `${name}.json`),
+    `${JSON.stringify({ at: new Date().toISOString(), lines }, null, 2)}\n`,
+  );
 }

@@ -35,7 +35,14 @@ export interface SteadyLoad {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const hangMs = 30_000;
 
-export function startSteadyLoad(options: { restUrl: string; key: string; workers: number; orderPrefix: string; body: (index: number) => unknown; processedAt: number }): SteadyLoad {
+export function startSteadyLoad(options: {
+  restUrl: string;
+  key: string;
+  workers: number;
+  orderPrefix: string;
+  body: (index: number) => unknown;
+  processedAt: number;
+}): SteadyLoad {
   const answers: Answer[] = [];
   const sales = new Map<string, Sale>();
   let stopping = false;
@@ -58,7 +65,13 @@ export function startSteadyLoad(options: { restUrl: string; key: string; workers
     } catch (error) {
       status = (error as Error).name === "TimeoutError" ? -1 : 0;
     }
-    answers.push({ at: started, ms: Date.now() - started, status, path, ...(parsed?.error?.error_code ? { code: parsed.error.error_code } : {}) });
+    answers.push({
+      at: started,
+      ms: Date.now() - started,
+      status,
+      path,
+      ...(parsed?.error?.error_code ? { code: parsed.error.error_code } : {}),
+    });
     return { status, body: parsed };
   }
 
@@ -69,7 +82,8 @@ export function startSteadyLoad(options: { restUrl: string; key: string; workers
       const answer = await post(path, body, key);
       const inProgress = answer.status === 409 && answer.body?.error?.error_code === "conflict";
       if (answer.status > 0 && answer.status < 500 && !inProgress) return answer;
-      if (Date.now() > settleBy) throw new Error(`${path} still failing when the load stopped: ${answer.status} ${JSON.stringify(answer.body)}`);
+      if (Date.now() > settleBy)
+        throw new Error(`${path} still failing when the load stopped: ${answer.status} ${JSON.stringify(answer.body)}`);
       // A key left "in progress" by a crashed gateway stays so until it goes stale: a
       // new key for the same order is safe, the ledger knows the order reference.
       if (inProgress) key = `${baseKey}-r${attempt}`;
@@ -88,8 +102,14 @@ export function startSteadyLoad(options: { restUrl: string; key: string; workers
         { calculation_id: calc.body.id, reference_order_id: order, transaction_processed_at: options.processedAt },
         `${order}-tx`,
       );
-      if (recorded.status !== 200) throw new Error(`transaction refused: ${recorded.status} ${JSON.stringify(recorded.body)}`);
-      sales.set(order, { order, transactionId: recorded.body.id, tax: recorded.body.total_tax_amount, gross: recorded.body.total_amount_excluding_tax });
+      if (recorded.status !== 200)
+        throw new Error(`transaction refused: ${recorded.status} ${JSON.stringify(recorded.body)}`);
+      sales.set(order, {
+        order,
+        transactionId: recorded.body.id,
+        tax: recorded.body.total_tax_amount,
+        gross: recorded.body.total_amount_excluding_tax,
+      });
     }
   }
 

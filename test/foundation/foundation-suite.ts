@@ -37,7 +37,10 @@ export function describeFoundation(mode: string, startSystem: () => Promise<Syst
     });
 
     it("refuses the admin API without the admin token", async () => {
-      const response = await api("/admin/v1/accounts", { body: { name: "x" }, headers: { authorization: "Bearer nope" } });
+      const response = await api("/admin/v1/accounts", {
+        body: { name: "x" },
+        headers: { authorization: "Bearer nope" },
+      });
       expect(response.status).toBe(401);
       expect(response.body.error.error_code).toBe("admin_unauthorized");
     });
@@ -67,7 +70,10 @@ export function describeFoundation(mode: string, startSystem: () => Promise<Syst
     it("refuses a revoked key on the very next request", async () => {
       const keys = await createAccount(system.restUrl, system.adminToken, "Revocation");
       expect((await api("/tax/customers", { key: keys.testSecret })).status).toBe(200);
-      const revoked = await api(`/admin/v1/keys/${keys.keyIds[keys.testSecret]}`, { method: "DELETE", headers: admin() });
+      const revoked = await api(`/admin/v1/keys/${keys.keyIds[keys.testSecret]}`, {
+        method: "DELETE",
+        headers: admin(),
+      });
       expect(revoked.status).toBe(200);
       const response = await api("/tax/customers", { key: keys.testSecret });
       expect(response.status).toBe(401);
@@ -75,7 +81,10 @@ export function describeFoundation(mode: string, startSystem: () => Promise<Syst
     });
 
     it("issues a single extra key through the admin API", async () => {
-      const response = await api(`/admin/v1/accounts/${account.accountId}/keys`, { body: { kind: "secret", mode: "live" }, headers: admin() });
+      const response = await api(`/admin/v1/accounts/${account.accountId}/keys`, {
+        body: { kind: "secret", mode: "live" },
+        headers: admin(),
+      });
       expect(response.status).toBe(201);
       expect(response.body.secret).toMatch(/^sk_prod_[A-Za-z0-9]{32}$/);
       expect((await api("/tax/customers", { key: response.body.secret })).status).toBe(200);
@@ -91,14 +100,20 @@ export function describeFoundation(mode: string, startSystem: () => Promise<Syst
     it("rejects an unknown X-API-Version with 400", async () => {
       const response = await api("/tax/customers", { key: account.testSecret, version: "2025-01-01" });
       expect(response.status).toBe(400);
-      expect(response.body.error).toMatchObject({ error_code: "invalid_api_version", error_meta: { field: "X-API-Version" } });
+      expect(response.body.error).toMatchObject({
+        error_code: "invalid_api_version",
+        error_meta: { field: "X-API-Version" },
+      });
     });
 
     it("answers malformed JSON, oversized bodies and unknown routes with JSON errors", async () => {
       const malformed = await api("/tax/customers", { key: account.testSecret, rawBody: '{"email": ' });
       expect(malformed.status).toBe(400);
       expect(malformed.body.error.error_code).toBe("invalid_json");
-      const huge = await api("/tax/customers", { key: account.testSecret, rawBody: JSON.stringify({ name: "x".repeat(2_000_000) }) });
+      const huge = await api("/tax/customers", {
+        key: account.testSecret,
+        rawBody: JSON.stringify({ name: "x".repeat(2_000_000) }),
+      });
       expect(huge.status).toBe(413);
       expect(huge.body.error.error_code).toBe("payload_too_large");
       const unknown = await api("/tax/nothing-here", { key: account.testSecret });
@@ -107,7 +122,10 @@ export function describeFoundation(mode: string, startSystem: () => Promise<Syst
     });
 
     it("keeps test and live data and accounts apart", async () => {
-      const created = await api("/tax/customers", { key: account.testSecret, body: { email: "segregated@example.com", name: "Seg" } });
+      const created = await api("/tax/customers", {
+        key: account.testSecret,
+        body: { email: "segregated@example.com", name: "Seg" },
+      });
       expect(created.status).toBe(200);
       expect(created.body.testmode).toBe(true);
       const other = await createAccount(system.restUrl, system.adminToken, "Other");
@@ -116,11 +134,16 @@ export function describeFoundation(mode: string, startSystem: () => Promise<Syst
         const list = await api("/tax/customers", { key });
         expect(list.body.data.map((c: { id: string }) => c.id)).not.toContain(created.body.id);
       }
-      expect((await api(`/tax/customers/${created.body.id}`, { key: account.testSecret })).body.email).toBe("segregated@example.com");
+      expect((await api(`/tax/customers/${created.body.id}`, { key: account.testSecret })).body.email).toBe(
+        "segregated@example.com",
+      );
     });
 
     it("reads a record written before the owning service restarted", async () => {
-      const created = await api("/tax/customers", { key: account.testSecret, body: { reference_customer_id: "restart-1", name: "Before restart" } });
+      const created = await api("/tax/customers", {
+        key: account.testSecret,
+        body: { reference_customer_id: "restart-1", name: "Before restart" },
+      });
       expect(created.status).toBe(200);
       await system.restart("catalog", "SIGKILL");
       const read = await api("/tax/customers/restart-1", { key: account.testSecret });
@@ -140,7 +163,9 @@ export function describeFoundation(mode: string, startSystem: () => Promise<Syst
       const gatewayMetrics = await (await fetch(`${system.restUrl}/metrics`)).text();
       expect(gatewayMetrics).toMatch(/levy_http_requests_total\{[^}]*route="\/tax\/customers"/);
       const catalogMetrics = await (await fetch(`http://127.0.0.1:${system.opsPorts.catalog}/metrics`)).text();
-      expect(catalogMetrics).toMatch(/levy_rpc_server_requests_total\{[^}]*method="levy.catalog.v1.CatalogService\/ListCustomers"/);
+      expect(catalogMetrics).toMatch(
+        /levy_rpc_server_requests_total\{[^}]*method="levy.catalog.v1.CatalogService\/ListCustomers"/,
+      );
     });
 
     it("answers gRPC health checks from a @grpc/grpc-js client on every service", async () => {

@@ -46,9 +46,15 @@ describe("API key pepper rotation (embedded)", () => {
     api = createApi(`http://127.0.0.1:${env.PORT}`);
     await start({ API_KEY_PEPPER: oldPepper });
     account = await createAccount(`http://127.0.0.1:${env.PORT}`, adminToken, "Rotation");
-    const extra = await api(`/admin/v1/accounts/${account.accountId}/keys`, { body: { kind: "secret", mode: "test" }, headers: { authorization: `Bearer ${adminToken}` } });
+    const extra = await api(`/admin/v1/accounts/${account.accountId}/keys`, {
+      body: { kind: "secret", mode: "test" },
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     unusedKey = extra.body.secret;
-    const revoked = await api(`/admin/v1/keys/${account.keyIds[account.liveSecret]}`, { method: "DELETE", headers: { authorization: `Bearer ${adminToken}` } });
+    const revoked = await api(`/admin/v1/keys/${account.keyIds[account.liveSecret]}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     expect(revoked.status).toBe(200);
   });
   afterAll(async () => {
@@ -67,7 +73,10 @@ describe("API key pepper rotation (embedded)", () => {
     expect(await status(account.testSecret)).toBe(200);
     expect(await status(account.testSecret)).toBe(200);
     expect(await status(account.liveSecret)).toBe("401 api_key_revoked");
-    const issued = await api(`/admin/v1/accounts/${account.accountId}/keys`, { body: { kind: "secret", mode: "live" }, headers: { authorization: `Bearer ${adminToken}` } });
+    const issued = await api(`/admin/v1/accounts/${account.accountId}/keys`, {
+      body: { kind: "secret", mode: "live" },
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     expect(issued.status).toBe(201);
     expect(await status(issued.body.secret)).toBe(200);
     account = { ...account, liveSecret: issued.body.secret };
@@ -81,6 +90,8 @@ describe("API key pepper rotation (embedded)", () => {
   });
 
   it("refuses to start when the previous pepper equals the current one", async () => {
-    await expect(start({ API_KEY_PEPPER: newPepper, API_KEY_PEPPER_PREVIOUS: newPepper })).rejects.toThrow(/API_KEY_PEPPER_PREVIOUS must differ/);
+    await expect(start({ API_KEY_PEPPER: newPepper, API_KEY_PEPPER_PREVIOUS: newPepper })).rejects.toThrow(
+      /API_KEY_PEPPER_PREVIOUS must differ/,
+    );
   });
 });

@@ -11,7 +11,10 @@ const root = path.resolve(import.meta.dirname, "../..");
 const biome = path.join(root, "node_modules/.bin/biome");
 const scratch = mkdtempSync(path.join(tmpdir(), "levy-boundaries-"));
 const config = JSON.parse(readFileSync(path.join(root, "biome.json"), "utf8"));
-writeFileSync(path.join(scratch, "biome.json"), JSON.stringify({ ...config, $schema: undefined, vcs: { enabled: false } }));
+writeFileSync(
+  path.join(scratch, "biome.json"),
+  JSON.stringify({ ...config, $schema: undefined, vcs: { enabled: false } }),
+);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function lint(file: string, source: string): { ok: boolean; output: string } {

@@ -24,7 +24,12 @@ describe("gateway circuit breakers", () => {
     for (let attempt = 0; attempt < 6; attempt += 1) {
       const started = Date.now();
       const response = await api("/tax/customers", { key: account.testSecret });
-      answers.push({ status: response.status, code: response.body.error?.error_code, retryAfter: response.headers.get("retry-after"), ms: Date.now() - started });
+      answers.push({
+        status: response.status,
+        code: response.body.error?.error_code,
+        retryAfter: response.headers.get("retry-after"),
+        ms: Date.now() - started,
+      });
     }
     for (const answer of answers) {
       expect(answer.status).toBe(503);
@@ -48,12 +53,26 @@ describe("no account's requests change another account's answers (issue 16)", ()
   let attacker: AccountKeys;
   let victim: AccountKeys;
   const V = "2026-03-01";
-  const detroit = { address_line_1: "1 Main St", address_city: "Detroit", address_province: "MI", address_postal_code: "48226", address_country: "US" };
+  const detroit = {
+    address_line_1: "1 Main St",
+    address_city: "Detroit",
+    address_province: "MI",
+    address_postal_code: "48226",
+    address_country: "US",
+  };
   const platformCalculation = (keys: AccountKeys, line: { amount: number; quantity: number }) =>
     api("/tax/platform/calculations", {
       key: keys.testSecret,
       version: V,
-      body: { customer: { address: detroit }, merchant: { merchant_id: "m-1" }, order_details: { customer_currency_code: "USD", line_items: [{ ...line, product_category: "GENERAL_MERCHANDISE" }] }, roles: ["marketplace_provider"] },
+      body: {
+        customer: { address: detroit },
+        merchant: { merchant_id: "m-1" },
+        order_details: {
+          customer_currency_code: "USD",
+          line_items: [{ ...line, product_category: "GENERAL_MERCHANDISE" }],
+        },
+        roles: ["marketplace_provider"],
+      },
     });
 
   beforeAll(async () => {
@@ -63,7 +82,11 @@ describe("no account's requests change another account's answers (issue 16)", ()
     attacker = await createAccount(system.restUrl, system.adminToken, "A");
     victim = await createAccount(system.restUrl, system.adminToken, "B");
     for (const keys of [attacker, victim]) {
-      const merchant = await api("/tax/merchants", { key: keys.testSecret, version: V, body: { reference_merchant_id: "m-1", name: "Merchant", default_address: detroit } });
+      const merchant = await api("/tax/merchants", {
+        key: keys.testSecret,
+        version: V,
+        body: { reference_merchant_id: "m-1", name: "Merchant", default_address: detroit },
+      });
       expect(merchant.status).toBe(200);
     }
   });

@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../support/api.js";
 import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
 
-const limits = { HTTP_HEADERS_TIMEOUT_MS: "300", HTTP_REQUEST_TIMEOUT_MS: "1000", HTTP_KEEP_ALIVE_TIMEOUT_MS: "10000", HTTP_MAX_CONNECTIONS_PER_IP: "3" };
+const limits = {
+  HTTP_HEADERS_TIMEOUT_MS: "300",
+  HTTP_REQUEST_TIMEOUT_MS: "1000",
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: "10000",
+  HTTP_MAX_CONNECTIONS_PER_IP: "3",
+};
 /** How long a test waits for the server to act: far above the limits, far below Node's defaults (60 s, 300 s). */
 const patienceMs = 8000;
 
@@ -25,7 +30,8 @@ function connect(url: string, localAddress = "127.0.0.1"): Promise<Probe> {
     const socket = net.connect({ host: hostname, port: Number(port), localAddress });
     let text = "";
     let isClosed = false;
-    const closing = new Promise<void>((done) => socket.once("close", () => {
+    const closing = new Promise<void>((done) =>
+      socket.once("close", () => {
         isClosed = true;
         done();
       }),
@@ -51,7 +57,8 @@ function connect(url: string, localAddress = "127.0.0.1"): Promise<Probe> {
 async function keptAlive(url: string, path: string, localAddress: string): Promise<Probe> {
   const probe = await connect(url, localAddress);
   probe.socket.write(`GET ${path} HTTP/1.1\r\nHost: levy\r\n\r\n`);
-  for (let waited = 0; !probe.received().includes("\r\n\r\n") && waited < patienceMs; waited += 20) await new Promise((done) => setTimeout(done, 20));
+  for (let waited = 0; !probe.received().includes("\r\n\r\n") && waited < patienceMs; waited += 20)
+    await new Promise((done) => setTimeout(done, 20));
   return probe;
 }
 
@@ -65,11 +72,14 @@ describe("connection limits of the public ports (embedded, short limits)", () =>
   });
   afterAll(() => system?.stop());
 
-  it.each(["REST", "MCP"])("%s: a connection that never sends a byte is closed after the header timeout, with 408", async (port) => {
-    const probe = await connect(port === "REST" ? system.restUrl : system.mcpUrl);
-    expect(await probe.closed()).toBe(true);
-    expect(probe.received()).toMatch(/^HTTP\/1\.1 408/);
-  });
+  it.each(["REST", "MCP"])(
+    "%s: a connection that never sends a byte is closed after the header timeout, with 408",
+    async (port) => {
+      const probe = await connect(port === "REST" ? system.restUrl : system.mcpUrl);
+      expect(await probe.closed()).toBe(true);
+      expect(probe.received()).toMatch(/^HTTP\/1\.1 408/);
+    },
+  );
 
   it("REST: headers that never finish are cut the same way", async () => {
     const probe = await connect(system.restUrl);
@@ -79,7 +89,9 @@ describe("connection limits of the public ports (embedded, short limits)", () =>
 
   it("REST: a body that trickles in is cut at the request timeout, with 408", async () => {
     const probe = await connect(system.restUrl);
-    probe.socket.write(`POST /tax/customers HTTP/1.1\r\nHost: levy\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`);
+    probe.socket.write(
+      `POST /tax/customers HTTP/1.1\r\nHost: levy\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+    );
     const trickle = setInterval(() => probe.socket.writable && probe.socket.write(" "), 100);
     try {
       expect(await probe.closed()).toBe(true);
@@ -91,7 +103,9 @@ describe("connection limits of the public ports (embedded, short limits)", () =>
 
   it("REST: an anonymous body that trickles in gets its 401 at once and is cut all the same", async () => {
     const probe = await connect(system.restUrl);
-    probe.socket.write("POST /tax/customers HTTP/1.1\r\nHost: levy\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{");
+    probe.socket.write(
+      "POST /tax/customers HTTP/1.1\r\nHost: levy\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{",
+    );
     const trickle = setInterval(() => probe.socket.writable && probe.socket.write(" "), 100);
     try {
       expect(await probe.closed()).toBe(true);
@@ -107,7 +121,11 @@ describe("connection limits of the public ports (embedded, short limits)", () =>
   ])("%s: one address holds at most 3 connections; another address is not affected", async (port, path) => {
     const url = port === "REST" ? system.restUrl : system.mcpUrl;
     // 127.0.0.2 and .3 reach the loopback listener as other client addresses.
-    const held = [await keptAlive(url, path, "127.0.0.2"), await keptAlive(url, path, "127.0.0.2"), await keptAlive(url, path, "127.0.0.2")];
+    const held = [
+      await keptAlive(url, path, "127.0.0.2"),
+      await keptAlive(url, path, "127.0.0.2"),
+      await keptAlive(url, path, "127.0.0.2"),
+    ];
     for (const probe of held) expect(probe.received()).toMatch(/^HTTP\/1\.1 200/);
     const refused = await connect(url, "127.0.0.2");
     refused.socket.write(`GET ${path} HTTP/1.1\r\nHost: levy\r\n\r\n`);

@@ -10,28 +10,45 @@ import type { SystemUnderTest } from "../support/system.js";
 /** Sends headers as given: an array value goes out as that many header lines. */
 function rawRequest(url: string, headers: Record<string, string | string[]>, body: string): Promise<ApiResponse> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: "POST", headers: { "content-type": "application/json", ...headers } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        let parsed: unknown = text;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          // left as text: an assertion on JSON fails on it
-        }
-        resolve({ status: response.statusCode ?? 0, headers: new Headers(response.headers as Record<string, string>), body: parsed });
-      });
-    });
+    const request = http.request(
+      url,
+      { method: "POST", headers: { "content-type": "application/json", ...headers } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          let parsed: unknown = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            // left as text: an assertion on JSON fails on it
+          }
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: new Headers(response.headers as Record<string, string>),
+            body: parsed,
+          });
+        });
+      },
+    );
     request.on("error", reject);
     request.end(body);
   });
 }
 
 const nested = (depth: number) => `{"name": ${"[".repeat(depth)}${"]".repeat(depth)}}`;
-const usdOrder = { customer_currency_code: "USD", line_items: [{ amount: 1000, product_category: "GENERAL_MERCHANDISE" }] };
-const usAddress = { address_line_1: "1 Main St", address_city: "Detroit", address_province: "MI", address_postal_code: "48226", address_country: "US" };
+const usdOrder = {
+  customer_currency_code: "USD",
+  line_items: [{ amount: 1000, product_category: "GENERAL_MERCHANDISE" }],
+};
+const usAddress = {
+  address_line_1: "1 Main St",
+  address_city: "Detroit",
+  address_province: "MI",
+  address_postal_code: "48226",
+  address_country: "US",
+};
 
 export function describeFrontDoor(mode: string, startSystem: () => Promise<SystemUnderTest>): void {
   describe(`the gateway's front door (${mode})`, () => {
@@ -59,7 +76,10 @@ export function describeFrontDoor(mode: string, startSystem: () => Promise<Syste
       expect(list.headers.get("content-type")).toBe("application/json; charset=utf-8");
       expect(Number(list.headers.get("content-length"))).toBe(Buffer.byteLength(JSON.stringify(list.body)));
       expect(list.headers.get("etag")).toBeNull();
-      const again = await api("/tax/customers?limit=10", { key: account.testSecret, headers: { "if-none-match": "*" } });
+      const again = await api("/tax/customers?limit=10", {
+        key: account.testSecret,
+        headers: { "if-none-match": "*" },
+      });
       expect(again.status).toBe(200);
       expect(again.body).toEqual(list.body);
     });
@@ -73,8 +93,16 @@ export function describeFrontDoor(mode: string, startSystem: () => Promise<Syste
       };
 
       it("X-API-Version 2024-09-01: invalid_json and payload_too_large are nested only", async () => {
-        nestedOnly(await api("/tax/customers", { key: account.testSecret, version: "2024-09-01", rawBody: malformed }), 400, "invalid_json");
-        nestedOnly(await api("/tax/customers", { key: account.testSecret, version: "2024-09-01", rawBody: huge }), 413, "payload_too_large");
+        nestedOnly(
+          await api("/tax/customers", { key: account.testSecret, version: "2024-09-01", rawBody: malformed }),
+          400,
+          "invalid_json",
+        );
+        nestedOnly(
+          await api("/tax/customers", { key: account.testSecret, version: "2024-09-01", rawBody: huge }),
+          413,
+          "payload_too_large",
+        );
       });
 
       it("an account pinned to 2024-09-01, no header: nested only as well", async () => {
@@ -83,7 +111,11 @@ export function describeFrontDoor(mode: string, startSystem: () => Promise<Syste
       });
 
       it("from 2026-01-01 the flat fields are there too", async () => {
-        const response = await api("/tax/customers", { key: pinnedOld.testSecret, version: "2026-01-01", rawBody: malformed });
+        const response = await api("/tax/customers", {
+          key: pinnedOld.testSecret,
+          version: "2026-01-01",
+          rawBody: malformed,
+        });
         expect(response.status).toBe(400);
         expect(response.body).toMatchObject({ code: 400, type: "INVALID_JSON", error: { error_code: "invalid_json" } });
       });
@@ -91,20 +123,27 @@ export function describeFrontDoor(mode: string, startSystem: () => Promise<Syste
 
     describe("2025-05-12 inputs under 2024-09-01", () => {
       const calculate = (version: string, customer: Record<string, unknown>, order: Record<string, unknown> = {}) =>
-        api("/tax/calculations", { key: account.testSecret, version, body: { customer: { address: usAddress, ...customer }, order_details: { ...usdOrder, ...order } } });
+        api("/tax/calculations", {
+          key: account.testSecret,
+          version,
+          body: { customer: { address: usAddress, ...customer }, order_details: { ...usdOrder, ...order } },
+        });
       const cases: Array<[string, Record<string, unknown>, Record<string, unknown>, string]> = [
         ["customer.type", { type: "CONSUMER" }, {}, "customer.type"],
         ["automatic_tax", {}, { automatic_tax: "auto" }, "order_details.automatic_tax"],
         ["a currency other than USD", {}, { customer_currency_code: "EUR" }, "order_details.customer_currency_code"],
       ];
 
-      it.each(cases)("%s is a 400 naming the field under 2024-09-01 and accepted from 2025-05-12", async (_name, customer, order, field) => {
-        const old = await calculate("2024-09-01", customer, order);
-        expect(old.status).toBe(400);
-        expect(old.body.error).toMatchObject({ error_code: "invalid_field", error_meta: { field } });
-        expect(old.body.error.error_message).toContain("2025-05-12");
-        expect((await calculate("2025-05-12", customer, order)).status).toBe(200);
-      });
+      it.each(cases)(
+        "%s is a 400 naming the field under 2024-09-01 and accepted from 2025-05-12",
+        async (_name, customer, order, field) => {
+          const old = await calculate("2024-09-01", customer, order);
+          expect(old.status).toBe(400);
+          expect(old.body.error).toMatchObject({ error_code: "invalid_field", error_meta: { field } });
+          expect(old.body.error.error_message).toContain("2025-05-12");
+          expect((await calculate("2025-05-12", customer, order)).status).toBe(200);
+        },
+      );
 
       it("the account's pinned 2024-09-01 gates the same way", async () => {
         const response = await api("/tax/calculations", {
@@ -131,7 +170,10 @@ export function describeFrontDoor(mode: string, startSystem: () => Promise<Syste
       });
 
       it("an unknown key: 401 without reading the body", async () => {
-        const response = await api("/tax/customers", { key: "sk_test_unknownunknownunknown", rawBody: `${nested(100_000)}}` });
+        const response = await api("/tax/customers", {
+          key: "sk_test_unknownunknownunknown",
+          rawBody: `${nested(100_000)}}`,
+        });
         expect(response.status).toBe(401);
       });
 
@@ -157,13 +199,19 @@ export function describeFrontDoor(mode: string, startSystem: () => Promise<Syste
         expect(deepButAllowed.status).toBe(400);
         expect(deepButAllowed.body.error.error_code).toBe("invalid_field");
         const name = `[{\\"${"[".repeat(50)}`;
-        const created = await api("/tax/customers", { key: account.testSecret, rawBody: `{"email": "brackets@example.com", "name": "${name}"}` });
+        const created = await api("/tax/customers", {
+          key: account.testSecret,
+          rawBody: `{"email": "brackets@example.com", "name": "${name}"}`,
+        });
         expect(created.status).toBe(200);
         expect(created.body.name).toBe(`[{"${"[".repeat(50)}`);
       });
 
       it("the admin API bounds depth too", async () => {
-        const response = await api("/admin/v1/accounts", { headers: { authorization: `Bearer ${system.adminToken}` }, rawBody: nested(40) });
+        const response = await api("/admin/v1/accounts", {
+          headers: { authorization: `Bearer ${system.adminToken}` },
+          rawBody: nested(40),
+        });
         expect(response.status).toBe(400);
         expect(response.body.error.error_message).toMatch(/nest/);
       });
@@ -181,27 +229,46 @@ export function describeFrontDoor(mode: string, startSystem: () => Promise<Syste
         ]) {
           const response = await rawRequest(`${system.restUrl}/tax/customers`, { authorization: values }, body);
           expect(response.status).toBe(400);
-          expect(response.body.error).toMatchObject({ error_code: "invalid_request", error_meta: { field: "Authorization" } });
+          expect(response.body.error).toMatchObject({
+            error_code: "invalid_request",
+            error_meta: { field: "Authorization" },
+          });
         }
-        const admin = await rawRequest(`${system.restUrl}/admin/v1/accounts`, { authorization: [`Bearer ${system.adminToken}`, "Bearer x"] }, JSON.stringify({ name: "x" }));
+        const admin = await rawRequest(
+          `${system.restUrl}/admin/v1/accounts`,
+          { authorization: [`Bearer ${system.adminToken}`, "Bearer x"] },
+          JSON.stringify({ name: "x" }),
+        );
         expect(admin.status).toBe(400);
       });
 
       it("REST: one header still works", async () => {
         const single = JSON.stringify({ email: "single@example.com", name: "Single" });
-        const response = await rawRequest(`${system.restUrl}/tax/customers`, { authorization: `Bearer ${account.testSecret}` }, single);
+        const response = await rawRequest(
+          `${system.restUrl}/tax/customers`,
+          { authorization: `Bearer ${account.testSecret}` },
+          single,
+        );
         expect(response.status).toBe(200);
       });
 
       it("MCP: two Authorization headers are a 400 JSON-RPC error", async () => {
         const ping = JSON.stringify({ jsonrpc: "2.0", id: 7, method: "ping" });
         const headers = { accept: "application/json, text/event-stream" };
-        const response = await rawRequest(`${system.mcpUrl}/mcp`, { ...headers, authorization: [`Bearer ${account.testSecret}`, `Bearer ${account.liveSecret}`] }, ping);
+        const response = await rawRequest(
+          `${system.mcpUrl}/mcp`,
+          { ...headers, authorization: [`Bearer ${account.testSecret}`, `Bearer ${account.liveSecret}`] },
+          ping,
+        );
         expect(response.status).toBe(400);
         // Refused from the headers alone, before the body (and its id) is read.
         expect(response.body).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600 } });
         expect(response.body.error.message).toMatch(/one Authorization header/);
-        const single = await rawRequest(`${system.mcpUrl}/mcp`, { ...headers, authorization: `Bearer ${account.testSecret}` }, ping);
+        const single = await rawRequest(
+          `${system.mcpUrl}/mcp`,
+          { ...headers, authorization: `Bearer ${account.testSecret}` },
+          ping,
+        );
         expect(single.status).toBe(200);
       });
     });

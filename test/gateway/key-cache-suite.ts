@@ -10,15 +10,18 @@ import type { GatewayReplica, SystemUnderTest } from "../support/system.js";
 import { rawMcp } from "../mcp/mcp-client.js";
 
 const tenMinutes = "600000";
-const refusal = (response: { status: number; body: any }) => `${response.status} ${response.body?.error?.error_code ?? ""}`.trim();
+const refusal = (response: { status: number; body: any }) =>
+  `${response.status} ${response.body?.error?.error_code ?? ""}`.trim();
 
 export function describeKeyCache(mode: string, startSystem: () => Promise<SystemUnderTest>): void {
   describe(`verified-key cache (${mode})`, () => {
     let system: SystemUnderTest;
     let api: ReturnType<typeof createApi>;
     const admin = () => ({ authorization: `Bearer ${system.adminToken}` });
-    const revoke = (keys: AccountKeys, secret: string) => api(`/admin/v1/keys/${keys.keyIds[secret]}`, { method: "DELETE", headers: admin() });
-    const pinVersion = (keys: AccountKeys, version: string) => api(`/admin/v1/accounts/${keys.accountId}`, { body: { api_version: version }, headers: admin() });
+    const revoke = (keys: AccountKeys, secret: string) =>
+      api(`/admin/v1/keys/${keys.keyIds[secret]}`, { method: "DELETE", headers: admin() });
+    const pinVersion = (keys: AccountKeys, version: string) =>
+      api(`/admin/v1/accounts/${keys.accountId}`, { body: { api_version: version }, headers: admin() });
     /** An error answered under the key's pinned version: nested ({error}) before 2026-01-01. */
     const errorShape = async (restUrl: string, key: string) => {
       const response = await createApi(restUrl)("/tax/customers/cus_missing", { key });
@@ -35,7 +38,8 @@ export function describeKeyCache(mode: string, startSystem: () => Promise<System
 
     it("refuses a revoked key on the next request, through REST and through MCP", async () => {
       const keys = await createAccount(system.restUrl, system.adminToken, "Cached revocation");
-      for (let i = 0; i < 3; i++) expect((await api("/tax/customers?limit=1", { key: keys.testSecret })).status).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await api("/tax/customers?limit=1", { key: keys.testSecret })).status).toBe(200);
       expect((await rawMcp(system.mcpUrl, { key: keys.testSecret })).status).toBe(200);
       expect((await revoke(keys, keys.testSecret)).status).toBe(200);
       expect(refusal(await api("/tax/customers?limit=1", { key: keys.testSecret }))).toBe("401 api_key_revoked");
@@ -65,11 +69,17 @@ export function describeKeyCache(mode: string, startSystem: () => Promise<System
 
         it("refuses a key revoked through the other replica once the revocation event arrives", async () => {
           const keys = await createAccount(system.restUrl, system.adminToken, "Replica revocation");
-          for (let i = 0; i < 3; i++) expect((await replicaApi("/tax/customers?limit=1", { key: keys.testSecret })).status).toBe(200);
+          for (let i = 0; i < 3; i++)
+            expect((await replicaApi("/tax/customers?limit=1", { key: keys.testSecret })).status).toBe(200);
           expect((await revoke(keys, keys.testSecret)).status).toBe(200);
           const revokedAt = Date.now();
           expect(refusal(await api("/tax/customers?limit=1", { key: keys.testSecret }))).toBe("401 api_key_revoked");
-          const seen = await eventually(() => replicaApi("/tax/customers?limit=1", { key: keys.testSecret }), (response) => response.status === 401, 10_000, 20);
+          const seen = await eventually(
+            () => replicaApi("/tax/customers?limit=1", { key: keys.testSecret }),
+            (response) => response.status === 401,
+            10_000,
+            20,
+          );
           // The owner's bound is 1 s; the figure is printed, not asserted (tests never assert on time).
           console.info(`revocation reached the second gateway replica after ${Date.now() - revokedAt} ms`);
           expect(refusal(seen)).toBe("401 api_key_revoked");
@@ -80,7 +90,14 @@ export function describeKeyCache(mode: string, startSystem: () => Promise<System
           const keys = await createAccount(system.restUrl, system.adminToken, "Replica version");
           expect(await errorShape(replica.restUrl, keys.testSecret)).toBe("flat");
           expect((await pinVersion(keys, "2024-09-01")).status).toBe(200);
-          expect(await eventually(() => errorShape(replica.restUrl, keys.testSecret), (shape) => shape === "nested", 10_000, 20)).toBe("nested");
+          expect(
+            await eventually(
+              () => errorShape(replica.restUrl, keys.testSecret),
+              (shape) => shape === "nested",
+              10_000,
+              20,
+            ),
+          ).toBe("nested");
         });
       });
     }

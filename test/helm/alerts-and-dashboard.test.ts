@@ -28,14 +28,21 @@ describe("dashboard and alert queries", () => {
   let rules: Rule[];
   beforeAll(() => {
     provisionChartTools();
-    rules = ofKind(renderValid({ values: [productionValues] }), "PrometheusRule").flatMap((rule) => rule.spec.groups.flatMap((group: any) => group.rules));
+    rules = ofKind(renderValid({ values: [productionValues] }), "PrometheusRule").flatMap((rule) =>
+      rule.spec.groups.flatMap((group: any) => group.rules),
+    );
   }, 40 * 60_000);
 
   it("takes the max, never the sum, of gauges every replica reads from the database", () => {
     const dashboard = JSON.parse(readFileSync(path.join(chartDir, "dashboards", "levy-overview.json"), "utf8"));
-    const queries = [...dashboardQueries(dashboard), ...rules.map((rule) => ({ where: `alert ${rule.alert}`, expr: rule.expr }))];
+    const queries = [
+      ...dashboardQueries(dashboard),
+      ...rules.map((rule) => ({ where: `alert ${rule.alert}`, expr: rule.expr })),
+    ];
     const used = queries.flatMap(({ where, expr }) =>
-      replicaSharedGauges.flatMap((gauge) => aggregationsOver(expr, gauge).map((aggregation) => `${where}: ${aggregation}(${gauge})`)),
+      replicaSharedGauges.flatMap((gauge) =>
+        aggregationsOver(expr, gauge).map((aggregation) => `${where}: ${aggregation}(${gauge})`),
+      ),
     );
     expect(used.length).toBeGreaterThanOrEqual(6);
     expect(used.filter((line) => !line.includes(": max("))).toEqual([]);
@@ -62,6 +69,8 @@ describe("dashboard and alert queries", () => {
   it("has a stale IP database alert at the configured age", () => {
     const stale = rules.find((rule) => rule.alert === "LevyIpDatabaseStale")!;
     expect(metricNamesOf(stale.expr)).toEqual(["levy_geo_ip_database_build_timestamp_seconds"]);
-    expect(stale.expr).toMatch(/time\(\) - min by \(database\) \(levy_geo_ip_database_build_timestamp_seconds\{[^}]*\}\) > 30 \* 86400/);
+    expect(stale.expr).toMatch(
+      /time\(\) - min by \(database\) \(levy_geo_ip_database_build_timestamp_seconds\{[^}]*\}\) > 30 \* 86400/,
+    );
   });
 });

@@ -2,12 +2,22 @@
 // geoipupdate (a CronJob, and an init container for the first download), with the
 // credentials from an existing Secret; the geo-resolver reads it read-only.
 import { beforeAll, describe, expect, it } from "vitest";
-import { chartDir, componentOf, helm, ofKind, productionValues, provisionChartTools, renderValid, type K8sObject } from "./chart-tools.js";
+import {
+  chartDir,
+  componentOf,
+  helm,
+  ofKind,
+  productionValues,
+  provisionChartTools,
+  renderValid,
+  type K8sObject,
+} from "./chart-tools.js";
 
 const databaseFile = "/var/lib/levy/geoip/GeoLite2-City.mmdb";
 
 function geoResolverPod(objects: K8sObject[]) {
-  return ofKind(objects, "Deployment").find((deployment) => componentOf(deployment) === "geo-resolver")!.spec.template.spec;
+  return ofKind(objects, "Deployment").find((deployment) => componentOf(deployment) === "geo-resolver")!.spec.template
+    .spec;
 }
 
 function configOf(objects: K8sObject[], service: string) {
@@ -16,7 +26,9 @@ function configOf(objects: K8sObject[], service: string) {
 
 /** The geoipupdate container's credentials: Secret references, never values. */
 function credentialsOf(container: any) {
-  return container.env.filter((env: any) => env.name.startsWith("GEOIPUPDATE_") && env.valueFrom).map((env: any) => [env.name, env.valueFrom.secretKeyRef]);
+  return container.env
+    .filter((env: any) => env.name.startsWith("GEOIPUPDATE_") && env.valueFrom)
+    .map((env: any) => [env.name, env.valueFrom.secretKeyRef]);
 }
 
 describe("geoipUpdate", () => {
@@ -44,7 +56,11 @@ describe("geoipUpdate", () => {
       ["GEOIPUPDATE_LICENSE_KEY", { name: "levy-prod-maxmind", key: "license-key" }],
     ]);
     expect(container.env).toContainEqual({ name: "GEOIPUPDATE_EDITION_IDS", value: "GeoLite2-City" });
-    expect(container.securityContext).toMatchObject({ runAsNonRoot: true, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false });
+    expect(container.securityContext).toMatchObject({
+      runAsNonRoot: true,
+      readOnlyRootFilesystem: true,
+      allowPrivilegeEscalation: false,
+    });
     const [claim] = ofKind(objects, "PersistentVolumeClaim");
     expect(claim!.spec).toMatchObject({ accessModes: ["ReadWriteMany"], storageClassName: "efs-sc" });
     expect(pod.volumes).toContainEqual({ name: "geoip", persistentVolumeClaim: { claimName: claim!.metadata.name } });
@@ -54,19 +70,41 @@ describe("geoipUpdate", () => {
     const pod = geoResolverPod(objects);
     expect(pod.initContainers.map((container: any) => container.name)).toEqual(["geoipupdate"]);
     expect(credentialsOf(pod.initContainers[0])).toHaveLength(2);
-    expect(pod.containers[0].volumeMounts).toContainEqual({ name: "geoip", mountPath: "/var/lib/levy/geoip", readOnly: true });
-    expect(configOf(objects, "geo-resolver")).toMatchObject({ GEO_RESOLVER_IP_DB_IPV4: databaseFile, GEO_RESOLVER_IP_DB_IPV6: databaseFile });
-    for (const other of ["calc-engine", "ledger"]) expect(configOf(objects, other).GEO_RESOLVER_IP_DB_IPV4).toBeUndefined();
+    expect(pod.containers[0].volumeMounts).toContainEqual({
+      name: "geoip",
+      mountPath: "/var/lib/levy/geoip",
+      readOnly: true,
+    });
+    expect(configOf(objects, "geo-resolver")).toMatchObject({
+      GEO_RESOLVER_IP_DB_IPV4: databaseFile,
+      GEO_RESOLVER_IP_DB_IPV6: databaseFile,
+    });
+    for (const other of ["calc-engine", "ledger"])
+      expect(configOf(objects, other).GEO_RESOLVER_IP_DB_IPV4).toBeUndefined();
   });
 
   it("uses an existing claim instead of creating one", () => {
-    const rendered = renderValid({ values: [productionValues], set: ["geoipUpdate.persistence.existingClaim=shared-geoip"] });
+    const rendered = renderValid({
+      values: [productionValues],
+      set: ["geoipUpdate.persistence.existingClaim=shared-geoip"],
+    });
     expect(ofKind(rendered, "PersistentVolumeClaim")).toEqual([]);
-    expect(geoResolverPod(rendered).volumes).toContainEqual({ name: "geoip", persistentVolumeClaim: { claimName: "shared-geoip" } });
+    expect(geoResolverPod(rendered).volumes).toContainEqual({
+      name: "geoip",
+      persistentVolumeClaim: { claimName: "shared-geoip" },
+    });
   });
 
   it("refuses IP database paths in settings while geoipUpdate sets them", () => {
-    const result = helm("template", "rel", chartDir, "--set", "geoipUpdate.enabled=true", "--set", "services.geo-resolver.settings.GEO_RESOLVER_IP_DB_IPV4=/x.mmdb");
+    const result = helm(
+      "template",
+      "rel",
+      chartDir,
+      "--set",
+      "geoipUpdate.enabled=true",
+      "--set",
+      "services.geo-resolver.settings.GEO_RESOLVER_IP_DB_IPV4=/x.mmdb",
+    );
     expect(result.status).not.toBe(0);
     expect(result.stderr).toMatch(/geoipUpdate.enabled sets them/);
   });

@@ -5,7 +5,16 @@
 import { loadConfig } from "@levy/kit";
 import { beforeAll, describe, expect, it } from "vitest";
 import { kafkaBusSettings, kafkaClientSettings, kafkaSettingsProblems } from "../../libs/kit/src/kafka-settings.js";
-import { chartDir, componentOf, helm, ofKind, productionValues, provisionChartTools, renderValid, type K8sObject } from "./chart-tools.js";
+import {
+  chartDir,
+  componentOf,
+  helm,
+  ofKind,
+  productionValues,
+  provisionChartTools,
+  renderValid,
+  type K8sObject,
+} from "./chart-tools.js";
 import { serviceNames } from "./code-topology.js";
 
 const kafkaEnvNames = new Set(Object.values(kafkaClientSettings).map((setting) => setting.env));
@@ -15,7 +24,9 @@ function kafkaWiring(objects: K8sObject[]) {
   return ofKind(objects, "Deployment").map((deployment) => {
     const pod = deployment.spec.template.spec;
     const container = pod.containers[0];
-    const configMap = ofKind(objects, "ConfigMap").find((map) => map.metadata.name === container.envFrom[0].configMapRef.name)!;
+    const configMap = ofKind(objects, "ConfigMap").find(
+      (map) => map.metadata.name === container.envFrom[0].configMapRef.name,
+    )!;
     const env: Record<string, string> = {};
     for (const [name, value] of Object.entries(configMap.data!)) if (kafkaEnvNames.has(name)) env[name] = value;
     for (const entry of container.env) {
@@ -75,7 +86,14 @@ describe("chart kafka settings", () => {
 
   it("mounts only the CA when no client certificate is asked for, and passes the server name", () => {
     const objects = renderValid({
-      set: ["kafka.tls.enabled=true", "kafka.tls.existingSecret=kafka-ca", "kafka.tls.servername=kafka.internal", "kafka.sasl.mechanism=plain", "kafka.sasl.existingSecret=kafka-user", "kafka.sasl.usernameKey=user"],
+      set: [
+        "kafka.tls.enabled=true",
+        "kafka.tls.existingSecret=kafka-ca",
+        "kafka.tls.servername=kafka.internal",
+        "kafka.sasl.mechanism=plain",
+        "kafka.sasl.existingSecret=kafka-user",
+        "kafka.sasl.usernameKey=user",
+      ],
     });
     for (const pod of kafkaWiring(objects)) {
       expect(pod.env).toEqual({
@@ -94,15 +112,25 @@ describe("chart kafka settings", () => {
     for (const pod of kafkaWiring(renderValid({ set: ["kafka.tls.enabled=true"] }))) {
       expect(pod.env).toEqual({ KAFKA_TLS: "true" });
       expect(pod.volumes).toEqual([]);
-      expect(kafkaBusSettings(loadConfig(kafkaClientSettings, pod.env)).security.tls).toEqual({ servername: undefined });
+      expect(kafkaBusSettings(loadConfig(kafkaClientSettings, pod.env)).security.tls).toEqual({
+        servername: undefined,
+      });
     }
   });
 
   const rejected: [string, string[], RegExp][] = [
-    ["an unknown SASL mechanism", ["kafka.sasl.mechanism=gssapi", "kafka.sasl.existingSecret=s"], /kafka.sasl.mechanism/],
+    [
+      "an unknown SASL mechanism",
+      ["kafka.sasl.mechanism=gssapi", "kafka.sasl.existingSecret=s"],
+      /kafka.sasl.mechanism/,
+    ],
     ["a SASL mechanism without its Secret", ["kafka.sasl.mechanism=scram-sha-512"], /kafka.sasl.existingSecret/],
     ["PLAIN without TLS", ["kafka.sasl.mechanism=plain", "kafka.sasl.existingSecret=s"], /kafka.tls.enabled/],
-    ["a client certificate without its Secret", ["kafka.tls.enabled=true", "kafka.tls.clientCertificate=true"], /kafka.tls.existingSecret/],
+    [
+      "a client certificate without its Secret",
+      ["kafka.tls.enabled=true", "kafka.tls.clientCertificate=true"],
+      /kafka.tls.existingSecret/,
+    ],
     ["a TLS Secret while TLS is off", ["kafka.tls.existingSecret=kafka-ca"], /kafka.tls.enabled/],
     ["a switch that skips certificate verification", ["kafka.tls.insecureSkipVerify=true"], /insecureSkipVerify/],
     ["zero partitions", ["kafka.topics.partitions=0"], /kafka.topics.partitions/],

@@ -3,7 +3,14 @@
 // MongoDB and Kafka; only the gateway's and the MCP bridge's public ports are reachable
 // from outside, and only their Services may leave the cluster network.
 import { beforeAll, describe, expect, it } from "vitest";
-import { componentOf, ofKind, productionValues, provisionChartTools, renderValid, type K8sObject } from "./chart-tools.js";
+import {
+  componentOf,
+  ofKind,
+  productionValues,
+  provisionChartTools,
+  renderValid,
+  type K8sObject,
+} from "./chart-tools.js";
 import { callGraph, serviceNames, type ServiceName } from "./code-topology.js";
 import { createPolicyEvaluator, type Endpoint } from "./network-policies.js";
 
@@ -11,14 +18,30 @@ const namespace = { "kubernetes.io/metadata.name": "levy" };
 const outsiders: Record<string, Endpoint> = {
   internet: { name: "internet", namespaceLabels: {}, podLabels: null },
   "same-namespace pod": { name: "same-namespace pod", namespaceLabels: namespace, podLabels: { app: "other" } },
-  "other namespace": { name: "other namespace", namespaceLabels: { "kubernetes.io/metadata.name": "shop" }, podLabels: { app: "shop" } },
-  "ingress controller": { name: "ingress controller", namespaceLabels: { "kubernetes.io/metadata.name": "ingress-nginx" }, podLabels: { app: "ingress-nginx" } },
-  prometheus: { name: "prometheus", namespaceLabels: { "kubernetes.io/metadata.name": "monitoring" }, podLabels: { "app.kubernetes.io/name": "prometheus" } },
+  "other namespace": {
+    name: "other namespace",
+    namespaceLabels: { "kubernetes.io/metadata.name": "shop" },
+    podLabels: { app: "shop" },
+  },
+  "ingress controller": {
+    name: "ingress controller",
+    namespaceLabels: { "kubernetes.io/metadata.name": "ingress-nginx" },
+    podLabels: { app: "ingress-nginx" },
+  },
+  prometheus: {
+    name: "prometheus",
+    namespaceLabels: { "kubernetes.io/metadata.name": "monitoring" },
+    podLabels: { "app.kubernetes.io/name": "prometheus" },
+  },
 };
 const publicServices = ["gateway", "mcp-bridge"];
 
 describe.each([
-  ["default values", [] as string[], ["internet", "same-namespace pod", "other namespace", "ingress controller", "prometheus"]],
+  [
+    "default values",
+    [] as string[],
+    ["internet", "same-namespace pod", "other namespace", "ingress controller", "prometheus"],
+  ],
   ["production-like values", [productionValues], ["ingress controller"]],
 ])("network with %s", (_, values, mayReachPublicPorts) => {
   let objects: K8sObject[];
@@ -33,20 +56,32 @@ describe.each([
     ports = {} as typeof ports;
     for (const deployment of ofKind(objects, "Deployment")) {
       const service = componentOf(deployment) as ServiceName;
-      pods[service] = { name: service, namespaceLabels: namespace, podLabels: deployment.spec.template.metadata.labels };
-      const containerPorts = Object.fromEntries(deployment.spec.template.spec.containers[0].ports.map((p: any) => [p.name, p.containerPort]));
-      ports[service] = { grpc: containerPorts.grpc, ops: containerPorts.ops, public: containerPorts.http ?? containerPorts.mcp };
+      pods[service] = {
+        name: service,
+        namespaceLabels: namespace,
+        podLabels: deployment.spec.template.metadata.labels,
+      };
+      const containerPorts = Object.fromEntries(
+        deployment.spec.template.spec.containers[0].ports.map((p: any) => [p.name, p.containerPort]),
+      );
+      ports[service] = {
+        grpc: containerPorts.grpc,
+        ops: containerPorts.ops,
+        public: containerPorts.http ?? containerPorts.mcp,
+      };
     }
   }, 40 * 60_000);
 
-  const portsOf = (service: ServiceName) => Object.entries(ports[service]).filter(([, port]) => port !== undefined) as [string, number][];
+  const portsOf = (service: ServiceName) =>
+    Object.entries(ports[service]).filter(([, port]) => port !== undefined) as [string, number][];
 
   it("lets services call each other exactly along the code's call graph, on gRPC only", () => {
     const allowed: string[] = [];
     for (const caller of serviceNames) {
       for (const callee of serviceNames) {
         for (const [kind, port] of portsOf(callee)) {
-          if (allows(pods[caller], pods[callee], port)) allowed.push(kind === "grpc" ? `${caller}->${callee}` : `${caller}->${callee}:${kind}`);
+          if (allows(pods[caller], pods[callee], port))
+            allowed.push(kind === "grpc" ? `${caller}->${callee}` : `${caller}->${callee}:${kind}`);
         }
       }
     }
@@ -56,7 +91,11 @@ describe.each([
 
   it("opens only the public ports of gateway and mcp-bridge to the outside, and ops ports to Prometheus", () => {
     for (const [name, outsider] of Object.entries(outsiders)) {
-      const reachable = serviceNames.flatMap((service) => portsOf(service).filter(([, port]) => allows(outsider, pods[service], port)).map(([kind]) => `${service}:${kind}`));
+      const reachable = serviceNames.flatMap((service) =>
+        portsOf(service)
+          .filter(([, port]) => allows(outsider, pods[service], port))
+          .map(([kind]) => `${service}:${kind}`),
+      );
       const expected = [
         ...(mayReachPublicPorts.includes(name) ? publicServices.map((service) => `${service}:public`) : []),
         ...(name === "prometheus" ? serviceNames.map((service) => `${service}:ops`) : []),
@@ -66,16 +105,30 @@ describe.each([
   });
 
   it("lets every service reach DNS, MongoDB and Kafka and nothing else outside, but certificates public https hosts", () => {
-    const dns = { name: "dns", namespaceLabels: { "kubernetes.io/metadata.name": "kube-system" }, podLabels: { "k8s-app": "kube-dns" } };
-    const mongo = { name: "mongo", namespaceLabels: { "kubernetes.io/metadata.name": "mongodb" }, podLabels: { "app.kubernetes.io/name": "mongodb" } };
-    const kafka = { name: "kafka", namespaceLabels: { "kubernetes.io/metadata.name": "kafka" }, podLabels: { "strimzi.io/cluster": "levy" } };
+    const dns = {
+      name: "dns",
+      namespaceLabels: { "kubernetes.io/metadata.name": "kube-system" },
+      podLabels: { "k8s-app": "kube-dns" },
+    };
+    const mongo = {
+      name: "mongo",
+      namespaceLabels: { "kubernetes.io/metadata.name": "mongodb" },
+      podLabels: { "app.kubernetes.io/name": "mongodb" },
+    };
+    const kafka = {
+      name: "kafka",
+      namespaceLabels: { "kubernetes.io/metadata.name": "kafka" },
+      podLabels: { "strimzi.io/cluster": "levy" },
+    };
     for (const service of serviceNames) {
       expect(allows(pods[service], dns, 53)).toBe(true);
       expect(allows(pods[service], mongo, 27017)).toBe(true);
       expect(allows(pods[service], kafka, 9092)).toBe(true);
       // certificates fetches submitted documents (services/certificates/src/fetching);
       // geo-resolver's geoipupdate init container downloads from MaxMind (production values).
-      expect(allows(pods[service], outsiders.internet!, 443)).toBe(service === "certificates" || (service === "geo-resolver" && values.length > 0));
+      expect(allows(pods[service], outsiders.internet!, 443)).toBe(
+        service === "certificates" || (service === "geo-resolver" && values.length > 0),
+      );
       expect(allows(pods[service], outsiders.internet!, 80)).toBe(false);
       expect(allows(pods[service], mongo, 9092)).toBe(values.length === 0); // production pins Kafka to its pods
     }
@@ -86,17 +139,27 @@ describe.each([
     const publicOnes = services.filter((s) => s.metadata.name.endsWith("-public"));
     expect(publicOnes.map((s) => s.spec.selector["app.kubernetes.io/component"]).sort()).toEqual(publicServices);
     for (const service of services.filter((s) => !publicOnes.includes(s))) expect(service.spec.type).toBe("ClusterIP");
-    const backends = ofKind(objects, "Ingress").flatMap((ingress) => ingress.spec.rules.map((rule: any) => rule.http.paths[0].backend.service.name));
+    const backends = ofKind(objects, "Ingress").flatMap((ingress) =>
+      ingress.spec.rules.map((rule: any) => rule.http.paths[0].backend.service.name),
+    );
     for (const backend of backends) expect(publicOnes.map((s) => s.metadata.name)).toContain(backend);
   });
 });
 
-it("keeps internal services internal even when the public Services become LoadBalancers", () => {
-  provisionChartTools();
-  const objects = renderValid({ set: ["services.gateway.publicService.type=LoadBalancer", "services.mcp-bridge.publicService.type=NodePort"] });
-  const exposed = ofKind(objects, "Service").filter((s) => s.spec.type !== "ClusterIP");
-  expect(exposed.map((s) => [s.spec.selector["app.kubernetes.io/component"], s.spec.ports.map((p: any) => p.targetPort)])).toEqual([
-    ["gateway", ["http"]],
-    ["mcp-bridge", ["mcp"]],
-  ]);
-}, 40 * 60_000);
+it(
+  "keeps internal services internal even when the public Services become LoadBalancers",
+  () => {
+    provisionChartTools();
+    const objects = renderValid({
+      set: ["services.gateway.publicService.type=LoadBalancer", "services.mcp-bridge.publicService.type=NodePort"],
+    });
+    const exposed = ofKind(objects, "Service").filter((s) => s.spec.type !== "ClusterIP");
+    expect(
+      exposed.map((s) => [s.spec.selector["app.kubernetes.io/component"], s.spec.ports.map((p: any) => p.targetPort)]),
+    ).toEqual([
+      ["gateway", ["http"]],
+      ["mcp-bridge", ["mcp"]],
+    ]);
+  },
+  40 * 60_000,
+);

@@ -13,7 +13,11 @@ export const productionValues = path.join(chartDir, "ci", "production-values.yam
 /** A rendered object as the validator decoded it (Kubernetes' own JSON form). */
 export interface K8sObject {
   readonly kind: string;
-  readonly metadata: { readonly name: string; readonly labels?: Record<string, string>; readonly annotations?: Record<string, string> };
+  readonly metadata: {
+    readonly name: string;
+    readonly labels?: Record<string, string>;
+    readonly annotations?: Record<string, string>;
+  };
   readonly spec?: any;
   readonly data?: Record<string, string>;
 }
@@ -51,10 +55,18 @@ export function render(options: { namespace?: string; values?: string[]; set?: s
 }
 
 /** Runs manifest-check on a YAML stream: the decoded objects, or its complaints. */
-export function validate(manifests: string): { readonly ok: boolean; readonly objects: K8sObject[]; readonly problems: string } {
+export function validate(manifests: string): {
+  readonly ok: boolean;
+  readonly objects: K8sObject[];
+  readonly problems: string;
+} {
   const result = run(path.join(toolsBin, "manifest-check"), [], manifests);
   if (result.status === 2) throw new Error(`manifest-check could not run: ${result.stderr}`);
-  return { ok: result.status === 0, objects: result.status === 0 ? JSON.parse(result.stdout) : [], problems: result.stderr };
+  return {
+    ok: result.status === 0,
+    objects: result.status === 0 ? JSON.parse(result.stdout) : [],
+    problems: result.stderr,
+  };
 }
 
 /** Renders and validates; throws with the validator's findings when invalid. */

@@ -4,8 +4,26 @@
 import { assertInfrastructureConfig, loadConfig } from "@levy/kit";
 import { beforeAll, describe, expect, it } from "vitest";
 import { livenessServiceName } from "../../libs/kit/src/health.js";
-import { componentOf, ofKind, productionValues, provisionChartTools, renderValid, type K8sObject } from "./chart-tools.js";
-import { calleesOf, defaultPorts, envNamesOf, envPrefix, nodeRuntimeEnvNames, publicPortEnv, secretEnvNames, serviceNames, settingsOf, type ServiceName } from "./code-topology.js";
+import {
+  componentOf,
+  ofKind,
+  productionValues,
+  provisionChartTools,
+  renderValid,
+  type K8sObject,
+} from "./chart-tools.js";
+import {
+  calleesOf,
+  defaultPorts,
+  envNamesOf,
+  envPrefix,
+  nodeRuntimeEnvNames,
+  publicPortEnv,
+  secretEnvNames,
+  serviceNames,
+  settingsOf,
+  type ServiceName,
+} from "./code-topology.js";
 
 const renderings: [string, () => K8sObject[]][] = [
   ["default values", () => renderValid()],
@@ -90,19 +108,30 @@ describe.each(renderings)("chart workloads with %s", (rendering, renderObjects) 
     expect(config[`${prefix}_OPS_PORT`]).toBe(String(defaultPorts[service].ops));
     const publicEnv = publicPortEnv[service];
     if (publicEnv) expect(Number(config[publicEnv])).toBe(containerOf(service).ports[2].containerPort);
-    const expectedSecrets = service === "gateway" ? ["ADMIN_TOKEN", "API_KEY_PEPPER", "API_KEY_PEPPER_PREVIOUS", "KAFKA_BROKERS", "MONGODB_URI"] : ["KAFKA_BROKERS", "MONGODB_URI"];
+    const expectedSecrets =
+      service === "gateway"
+        ? ["ADMIN_TOKEN", "API_KEY_PEPPER", "API_KEY_PEPPER_PREVIOUS", "KAFKA_BROKERS", "MONGODB_URI"]
+        : ["KAFKA_BROKERS", "MONGODB_URI"];
     const kafkaSasl = rendering === "default values" ? [] : ["KAFKA_SASL_PASSWORD", "KAFKA_SASL_USERNAME"]; // production values use SCRAM
     expect(secretEnv.map((env: any) => env.name).sort()).toEqual([...expectedSecrets, ...kafkaSasl].sort());
     // Only the previous pepper may be missing from its Secret (it exists during a rotation).
-    const optional = secretEnv.filter((env: any) => env.valueFrom.secretKeyRef.optional === true).map((env: any) => env.name);
+    const optional = secretEnv
+      .filter((env: any) => env.valueFrom.secretKeyRef.optional === true)
+      .map((env: any) => env.name);
     expect(optional).toEqual(service === "gateway" ? ["API_KEY_PEPPER_PREVIOUS"] : []);
   });
 
   it.each(serviceNames)("%s: a URL for each service it calls, naming that service's gRPC Service", (service) => {
     const config = configOf(service);
     const serviceUrls = new Set(serviceNames.map((name) => `${envPrefix(name)}_URL`));
-    const urls = Object.keys(config).filter((name) => serviceUrls.has(name)).sort();
-    expect(urls).toEqual(calleesOf(service).map((callee) => `${envPrefix(callee)}_URL`).sort());
+    const urls = Object.keys(config)
+      .filter((name) => serviceUrls.has(name))
+      .sort();
+    expect(urls).toEqual(
+      calleesOf(service)
+        .map((callee) => `${envPrefix(callee)}_URL`)
+        .sort(),
+    );
     for (const callee of calleesOf(service)) {
       const url = new URL(config[`${envPrefix(callee)}_URL`]!);
       const target = ofKind(objects, "Service").find((s) => s.metadata.name === url.hostname)!;
@@ -121,10 +150,18 @@ describe.each(renderings)("chart workloads with %s", (rendering, renderObjects) 
       API_KEY_PEPPER: "0123456789abcdef0123456789abcdef0123456789",
       API_KEY_PEPPER_PREVIOUS: "fedcba9876543210fedcba9876543210fedcba9876",
     };
-    const env = { ...configOf(service), ...Object.fromEntries(containerOf(service).env.map((e: any) => [e.name, fromSecrets[e.name]])) };
+    const env = {
+      ...configOf(service),
+      ...Object.fromEntries(containerOf(service).env.map((e: any) => [e.name, fromSecrets[e.name]])),
+    };
     const config = loadConfig(settingsOf[service], env) as any;
     expect(() => assertInfrastructureConfig(config)).not.toThrow();
-    expect(config).toMatchObject({ storage: "mongo", events: "kafka", host: "0.0.0.0", grpcPort: defaultPorts[service].grpc });
+    expect(config).toMatchObject({
+      storage: "mongo",
+      events: "kafka",
+      host: "0.0.0.0",
+      grpcPort: defaultPorts[service].grpc,
+    });
   });
 
   it("renders no secret values: no Secret objects, secrets only through secretKeyRef", () => {

@@ -3,7 +3,16 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { chartDir, helm, ofKind, productionValues, provisionChartTools, render, renderValid, validate } from "./chart-tools.js";
+import {
+  chartDir,
+  helm,
+  ofKind,
+  productionValues,
+  provisionChartTools,
+  render,
+  renderValid,
+  validate,
+} from "./chart-tools.js";
 
 const provisionTimeout = 40 * 60_000; // a cold Go build of Helm on a busy 2-core machine
 
@@ -21,31 +30,65 @@ describe("helm/levy chart", () => {
   it("renders manifests that decode strictly into the Kubernetes API types", () => {
     const defaults = renderValid();
     const counts = (objects: typeof defaults) =>
-      Object.fromEntries(["Deployment", "Service", "ServiceAccount", "ConfigMap", "HorizontalPodAutoscaler", "PodDisruptionBudget", "NetworkPolicy"].map((kind) => [kind, ofKind(objects, kind).length]));
-    expect(counts(defaults)).toEqual({ Deployment: 7, Service: 9, ServiceAccount: 7, ConfigMap: 7, HorizontalPodAutoscaler: 7, PodDisruptionBudget: 7, NetworkPolicy: 8 });
+      Object.fromEntries(
+        [
+          "Deployment",
+          "Service",
+          "ServiceAccount",
+          "ConfigMap",
+          "HorizontalPodAutoscaler",
+          "PodDisruptionBudget",
+          "NetworkPolicy",
+        ].map((kind) => [kind, ofKind(objects, kind).length]),
+      );
+    expect(counts(defaults)).toEqual({
+      Deployment: 7,
+      Service: 9,
+      ServiceAccount: 7,
+      ConfigMap: 7,
+      HorizontalPodAutoscaler: 7,
+      PodDisruptionBudget: 7,
+      NetworkPolicy: 8,
+    });
     expect(ofKind(defaults, "ServiceMonitor")).toHaveLength(0);
 
     const production = renderValid({ values: [productionValues] });
     // ledger runs a fixed replica count there, so it has no HPA; the 8th ConfigMap is the Grafana dashboard;
     // the 9th NetworkPolicy, the CronJob and the claim are geoipUpdate's.
-    expect(counts(production)).toEqual({ Deployment: 7, Service: 9, ServiceAccount: 7, ConfigMap: 8, HorizontalPodAutoscaler: 6, PodDisruptionBudget: 7, NetworkPolicy: 9 });
+    expect(counts(production)).toEqual({
+      Deployment: 7,
+      Service: 9,
+      ServiceAccount: 7,
+      ConfigMap: 8,
+      HorizontalPodAutoscaler: 6,
+      PodDisruptionBudget: 7,
+      NetworkPolicy: 9,
+    });
     expect(ofKind(production, "CronJob")).toHaveLength(1);
     expect(ofKind(production, "PersistentVolumeClaim")).toHaveLength(1);
     const dashboard = ofKind(production, "ConfigMap").find((map) => map.data?.["levy-overview.json"] !== undefined);
     expect(dashboard?.metadata.labels.grafana_dashboard).toBe("1");
-    expect(JSON.parse(dashboard?.data["levy-overview.json"])).toEqual(JSON.parse(readFileSync(path.join(chartDir, "dashboards", "levy-overview.json"), "utf8")));
+    expect(JSON.parse(dashboard?.data["levy-overview.json"])).toEqual(
+      JSON.parse(readFileSync(path.join(chartDir, "dashboards", "levy-overview.json"), "utf8")),
+    );
     expect(ofKind(production, "Ingress")).toHaveLength(1);
     expect(ofKind(production, "ServiceMonitor")).toHaveLength(1);
     expect(ofKind(production, "PrometheusRule")).toHaveLength(1);
   });
 
   it("uses a validator that rejects unknown fields, wrong types and missing required fields", () => {
-    const deployment = render().split(/^---$/m).find((doc) => doc.includes("kind: Deployment"))!;
+    const deployment = render()
+      .split(/^---$/m)
+      .find((doc) => doc.includes("kind: Deployment"))!;
     expect(validate(deployment).ok).toBe(false); // alone, its ServiceAccount and ConfigMap are missing
     const full = render();
     expect(validate(full).ok).toBe(true);
-    const unknownField = validate(full.replace("readOnlyRootFilesystem: true", "readOnlyRootFilesystem: true\n            readOnlyRootFs: true"));
-    expect(unknownField.problems).toMatch(/unknown field "spec.template.spec.containers\[0\].securityContext.readOnlyRootFs"/);
+    const unknownField = validate(
+      full.replace("readOnlyRootFilesystem: true", "readOnlyRootFilesystem: true\n            readOnlyRootFs: true"),
+    );
+    expect(unknownField.problems).toMatch(
+      /unknown field "spec.template.spec.containers\[0\].securityContext.readOnlyRootFs"/,
+    );
     const wrongType = validate(full.replace("revisionHistoryLimit: 5", "revisionHistoryLimit: five"));
     expect(wrongType.problems).toMatch(/revisionHistoryLimit/);
     const noImage = validate(full.replace(/^\s+image: .*$/m, ""));

@@ -37,7 +37,15 @@ export function callGraph(): string[] {
 }
 
 /** Variables that carry secrets: never in a ConfigMap, always from a Secret. */
-export const secretEnvNames = new Set(["MONGODB_URI", "KAFKA_BROKERS", "KAFKA_SASL_USERNAME", "KAFKA_SASL_PASSWORD", "ADMIN_TOKEN", "API_KEY_PEPPER", "API_KEY_PEPPER_PREVIOUS"]);
+export const secretEnvNames = new Set([
+  "MONGODB_URI",
+  "KAFKA_BROKERS",
+  "KAFKA_SASL_USERNAME",
+  "KAFKA_SASL_PASSWORD",
+  "ADMIN_TOKEN",
+  "API_KEY_PEPPER",
+  "API_KEY_PEPPER_PREVIOUS",
+]);
 
 /** Read by Node itself, not by Levy's code: allowed through extraEnv (production values use them). */
 export const nodeRuntimeEnvNames = new Set(["NODE_OPTIONS", "NODE_EXTRA_CA_CERTS"]);

@@ -16,7 +16,10 @@ const dockerfile = readFileSync(path.join(repoRoot, "deploy", "Dockerfile"), "ut
 const ignore = readFileSync(path.join(repoRoot, ".dockerignore"), "utf8");
 const parsed = parseDockerfile(dockerfile);
 const stageNamed = (name: string) => parsed.stages.find((stage) => stage.name === name)!;
-const runs = (name: string) => stageNamed(name).instructions.filter((instruction) => instruction.keyword === "RUN").map((run) => run.args);
+const runs = (name: string) =>
+  stageNamed(name)
+    .instructions.filter((instruction) => instruction.keyword === "RUN")
+    .map((run) => run.args);
 const commonSh = readFileSync(path.join(repoRoot, "deploy", "test-infra", "common.sh"), "utf8");
 
 describe("deploy/Dockerfile stages", () => {
@@ -34,11 +37,16 @@ describe("deploy/Dockerfile stages", () => {
     // An ARG SERVICE here would make each image's build layers differ (a build per service).
     expect(build.instructions.filter((instruction) => instruction.keyword === "ARG")).toEqual([]);
     for (const instruction of build.instructions) expect(instruction.args).not.toMatch(/SERVICE/);
-    expect(build.instructions.filter((instruction) => instruction.keyword === "COPY").map((copy) => copy.args)).toEqual([". ."]);
+    expect(build.instructions.filter((instruction) => instruction.keyword === "COPY").map((copy) => copy.args)).toEqual(
+      [". ."],
+    );
   });
 
   it("installs exactly the lockfile with npm ci, once, builds once and assembles every service", () => {
-    expect(runs("build")).toEqual(["npm ci --no-audit --no-fund && npm run build", "deploy/container/assemble.sh .image"]);
+    expect(runs("build")).toEqual([
+      "npm ci --no-audit --no-fund && npm run build",
+      "deploy/container/assemble.sh .image",
+    ]);
     expect(dockerfile).not.toMatch(/npm (install|i) /);
     expect(runs("runtime").join("\n")).not.toMatch(/npm|tsc/);
     expect(readFileSync(path.join(repoRoot, "package.json"), "utf8")).toMatch(/"build": "npm run generate && tsc -b"/);
@@ -46,8 +54,12 @@ describe("deploy/Dockerfile stages", () => {
 
   it("lets SERVICE select only what the runtime stage copies from the build", () => {
     const runtime = stageNamed("runtime");
-    expect(runtime.instructions.filter((instruction) => instruction.keyword === "ARG").map((arg) => arg.args)).toEqual(["SERVICE"]);
-    const copies = runtime.instructions.filter((instruction) => instruction.keyword === "COPY").map((copy) => copy.args);
+    expect(runtime.instructions.filter((instruction) => instruction.keyword === "ARG").map((arg) => arg.args)).toEqual([
+      "SERVICE",
+    ]);
+    const copies = runtime.instructions
+      .filter((instruction) => instruction.keyword === "COPY")
+      .map((copy) => copy.args);
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the Dockerfile's own ${SERVICE}, not a template
     expect(copies).toEqual(["--from=build --chown=root:root /src/.image/${SERVICE}/ ./"]);
   });
@@ -55,7 +67,9 @@ describe("deploy/Dockerfile stages", () => {
 
 describe("deploy/Dockerfile", () => {
   it("starts node services/$LEVY_SERVICE/dist/main.js, which the build produces for every service", () => {
-    expect(dockerfile).toMatch(/^CMD \["\/bin\/sh", "-c", "exec node \\"services\/\$LEVY_SERVICE\/dist\/main.js\\""\]$/m);
+    expect(dockerfile).toMatch(
+      /^CMD \["\/bin\/sh", "-c", "exec node \\"services\/\$LEVY_SERVICE\/dist\/main.js\\""\]$/m,
+    );
     expect(dockerfile).toMatch(/LEVY_SERVICE=\$\{SERVICE\}/);
     for (const service of serviceNames) {
       expect(existsSync(path.join(repoRoot, "services", service, "dist", "main.js")), service).toBe(true);
@@ -76,7 +90,9 @@ describe("deploy/Dockerfile", () => {
   });
 
   it("runs as an unprivileged user", () => {
-    expect(stageNamed("runtime").instructions.filter((instruction) => instruction.keyword === "USER")).toEqual([{ keyword: "USER", args: "node" }]);
+    expect(stageNamed("runtime").instructions.filter((instruction) => instruction.keyword === "USER")).toEqual([
+      { keyword: "USER", args: "node" },
+    ]);
   });
 });
 

@@ -57,5 +57,8 @@ export function parseDockerfile(text: string): ParsedDockerfile {
 
 /** `${NAME}` in a FROM line replaced by the global ARG's default. */
 export function baseImage(dockerfile: ParsedDockerfile, stage: Stage): string {
-  return stage.from.replace(/\$\{(\w+)\}|\$(\w+)/g, (_match, braced, bare) => dockerfile.globalArgs.get(braced ?? bare) ?? "");
+  return stage.from.replace(
+    /\$\{(\w+)\}|\$(\w+)/g,
+    (_match, braced, bare) => dockerfile.globalArgs.get(braced ?? bare) ?? "",
+  );
 }

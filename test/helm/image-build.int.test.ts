@@ -19,14 +19,29 @@ function run(file: string, args: string[], env: NodeJS.ProcessEnv = process.env)
 }
 
 describe("deploy/Dockerfile build stage outside Docker", () => {
-  it("builds once, assembles every service and starts calc-engine from its image tree on Node 24", async () => {
-    const node24 = await run(path.join(repoRoot, "deploy/test-infra/node24.sh"), ["--provision"]);
-    expect(node24.status, node24.stderr).toBe(0);
-    const build = await run(path.join(repoRoot, "deploy/container/build-outside-docker.sh"), ["calc-engine"], { ...process.env, LEVY_NODE: node24.stdout.trim() });
-    expect(build.status, build.stderr.slice(-4000)).toBe(0);
-    for (const service of ["gateway", "calc-engine", "geo-resolver", "ledger", "catalog", "certificates", "mcp-bridge"]) {
-      expect(build.stdout + build.stderr).toMatch(new RegExp(`assemble.sh: ${service}: \\d+ packages`));
-    }
-    expect(build.stdout).toMatch(/check-start: calc-engine \(node v24\.\d+\.\d+\) started, healthy, stopped cleanly/);
-  }, 15 * 60_000);
+  it(
+    "builds once, assembles every service and starts calc-engine from its image tree on Node 24",
+    async () => {
+      const node24 = await run(path.join(repoRoot, "deploy/test-infra/node24.sh"), ["--provision"]);
+      expect(node24.status, node24.stderr).toBe(0);
+      const build = await run(path.join(repoRoot, "deploy/container/build-outside-docker.sh"), ["calc-engine"], {
+        ...process.env,
+        LEVY_NODE: node24.stdout.trim(),
+      });
+      expect(build.status, build.stderr.slice(-4000)).toBe(0);
+      for (const service of [
+        "gateway",
+        "calc-engine",
+        "geo-resolver",
+        "ledger",
+        "catalog",
+        "certificates",
+        "mcp-bridge",
+      ]) {
+        expect(build.stdout + build.stderr).toMatch(new RegExp(`assemble.sh: ${service}: \\d+ packages`));
+      }
+      expect(build.stdout).toMatch(/check-start: calc-engine \(node v24\.\d+\.\d+\) started, healthy, stopped cleanly/);
+    },
+    15 * 60_000,
+  );
 });

@@ -33,8 +33,15 @@ function peerMatches(peer: any, endpoint: Endpoint, policyNamespace: Record<stri
   return namespaceOk && (!peer.podSelector || matches(peer.podSelector, endpoint.podLabels));
 }
 
-function ruleAllows(rule: any, peers: any[] | undefined, endpoint: Endpoint, port: number, policyNamespace: Record<string, string>): boolean {
-  const portOk = !rule.ports || rule.ports.some((entry: any) => (entry.protocol ?? "TCP") === "TCP" && entry.port === port);
+function ruleAllows(
+  rule: any,
+  peers: any[] | undefined,
+  endpoint: Endpoint,
+  port: number,
+  policyNamespace: Record<string, string>,
+): boolean {
+  const portOk =
+    !rule.ports || rule.ports.some((entry: any) => (entry.protocol ?? "TCP") === "TCP" && entry.port === port);
   const peerOk = !peers || peers.length === 0 || peers.some((peer) => peerMatches(peer, endpoint, policyNamespace));
   return portOk && peerOk;
 }
@@ -44,18 +51,24 @@ export function createPolicyEvaluator(objects: readonly K8sObject[], releaseName
   const selecting = (pod: Endpoint, type: "Ingress" | "Egress") =>
     pod.podLabels === null || JSON.stringify(pod.namespaceLabels) !== JSON.stringify(releaseNamespace)
       ? []
-      : policies.filter((policy) => policy.spec.policyTypes.includes(type) && matches(policy.spec.podSelector, pod.podLabels!));
+      : policies.filter(
+          (policy) => policy.spec.policyTypes.includes(type) && matches(policy.spec.podSelector, pod.podLabels!),
+        );
 
   /** Whether `source` may open a TCP connection to `destination` on `port`. */
   return function allows(source: Endpoint, destination: Endpoint, port: number): boolean {
     const egress = selecting(source, "Egress");
     const egressOk =
       egress.length === 0 ||
-      egress.some((policy) => (policy.spec.egress ?? []).some((rule: any) => ruleAllows(rule, rule.to, destination, port, releaseNamespace)));
+      egress.some((policy) =>
+        (policy.spec.egress ?? []).some((rule: any) => ruleAllows(rule, rule.to, destination, port, releaseNamespace)),
+      );
     const ingress = selecting(destination, "Ingress");
     const ingressOk =
       ingress.length === 0 ||
-      ingress.some((policy) => (policy.spec.ingress ?? []).some((rule: any) => ruleAllows(rule, rule.from, source, port, releaseNamespace)));
+      ingress.some((policy) =>
+        (policy.spec.ingress ?? []).some((rule: any) => ruleAllows(rule, rule.from, source, port, releaseNamespace)),
+      );
     return egressOk && ingressOk;
   };
 }

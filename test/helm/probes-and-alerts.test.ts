@@ -7,7 +7,15 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grpcHealthCheck } from "../support/grpc-health.js";
 import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
-import { componentOf, ofKind, productionValues, provisionChartTools, renderValid, repoRoot, type K8sObject } from "./chart-tools.js";
+import {
+  componentOf,
+  ofKind,
+  productionValues,
+  provisionChartTools,
+  renderValid,
+  repoRoot,
+  type K8sObject,
+} from "./chart-tools.js";
 import type { ServiceName } from "./code-topology.js";
 
 describe("chart probes against running services", () => {
@@ -25,9 +33,9 @@ describe("chart probes against running services", () => {
       const service = componentOf(deployment) as ServiceName;
       const container = deployment.spec.template.spec.containers[0];
       for (const probe of [container.readinessProbe, container.livenessProbe, container.startupProbe]) {
-        expect(`${service} ${probe.grpc.service}: ${await grpcHealthCheck(system.grpcPorts[service], probe.grpc.service)}`).toBe(
-          `${service} ${probe.grpc.service}: SERVING`,
-        );
+        expect(
+          `${service} ${probe.grpc.service}: ${await grpcHealthCheck(system.grpcPorts[service], probe.grpc.service)}`,
+        ).toBe(`${service} ${probe.grpc.service}: SERVING`);
       }
     }
   });
@@ -36,13 +44,18 @@ describe("chart probes against running services", () => {
     // Asynchronously: the services run in this process and must answer while it waits.
     const check = (env: Record<string, string>) =>
       new Promise<{ status: number; stderr: string }>((resolve) => {
-        execFile(process.execPath, [path.join(repoRoot, "deploy", "container", "healthcheck.mjs")], { env: { PATH: process.env.PATH, ...env } }, (error, _, stderr) =>
-          resolve({ status: error ? Number(error.code) : 0, stderr }),
+        execFile(
+          process.execPath,
+          [path.join(repoRoot, "deploy", "container", "healthcheck.mjs")],
+          { env: { PATH: process.env.PATH, ...env } },
+          (error, _, stderr) => resolve({ status: error ? Number(error.code) : 0, stderr }),
         );
       });
-    expect(await check({ LEVY_SERVICE: "catalog", CATALOG_OPS_PORT: String(system.opsPorts.catalog) })).toEqual({ status: 0, stderr: "" });
+    expect(await check({ LEVY_SERVICE: "catalog", CATALOG_OPS_PORT: String(system.opsPorts.catalog) })).toEqual({
+      status: 0,
+      stderr: "",
+    });
     expect((await check({ LEVY_SERVICE: "ledger", LEDGER_OPS_PORT: String(system.grpcPorts.ledger) })).status).toBe(1); // not the ops port
     expect((await check({ LEVY_SERVICE: "billing" })).stderr).toMatch(/not a Levy service/);
   });
-
 });

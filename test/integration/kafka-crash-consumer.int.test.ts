@@ -19,7 +19,10 @@ const env = {
 };
 
 function startConsumer(): ChildProcess {
-  return spawn(process.execPath, [path.join(fixtures, "events-consumer.mjs")], { env, stdio: ["ignore", "pipe", "inherit"] });
+  return spawn(process.execPath, [path.join(fixtures, "events-consumer.mjs")], {
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
 }
 
 describe("Kafka consumer crash", () => {
@@ -31,7 +34,10 @@ describe("Kafka consumer crash", () => {
   });
 
   it("applies every event exactly once in effect across a SIGKILL and a restart", async () => {
-    const produced = spawnSync(process.execPath, [path.join(fixtures, "events-producer.mjs")], { env, encoding: "utf8" });
+    const produced = spawnSync(process.execPath, [path.join(fixtures, "events-producer.mjs")], {
+      env,
+      encoding: "utf8",
+    });
     expect(produced.status, produced.stderr).toBe(0);
     const ids: string[] = JSON.parse(produced.stdout);
     expect(ids).toHaveLength(count);
@@ -55,7 +61,8 @@ describe("Kafka consumer crash", () => {
     consumer = startConsumer();
     const finish = Date.now() + 90_000;
     while ((await applied.countDocuments()) < count) {
-      if (Date.now() > finish) throw new Error(`only ${await applied.countDocuments()} of ${count} applied after restart`);
+      if (Date.now() > finish)
+        throw new Error(`only ${await applied.countDocuments()} of ${count} applied after restart`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -14,7 +14,13 @@ import { startDistributedSystem, type SystemUnderTest } from "../support/system.
 // and the ledger stops work its caller abandoned; 1,000 pass even at load average 20.
 const count = 1000;
 const processedAt = Date.UTC(2026, 9, 15) / 1000;
-const detroit = { address_line_1: "1 Woodward Ave", address_city: "Detroit", address_province: "MI", address_postal_code: "48226", address_country: "US" };
+const detroit = {
+  address_line_1: "1 Woodward Ave",
+  address_city: "Detroit",
+  address_province: "MI",
+  address_postal_code: "48226",
+  address_country: "US",
+};
 
 describe(`ledger: ${count} transactions with the consumer killed midway (distributed, Kafka)`, () => {
   let system: SystemUnderTest;
@@ -47,11 +53,21 @@ describe(`ledger: ${count} transactions with the consumer killed midway (distrib
     const amount = 1000 + ((index * 7919) % 90_000);
     const calc = await withRetries(
       "/tax/calculations",
-      { customer: { address: detroit }, order_details: { customer_currency_code: "USD", line_items: [{ amount, quantity: 1, product_category: "GENERAL_MERCHANDISE", reference_line_item_id: "l1" }] } },
+      {
+        customer: { address: detroit },
+        order_details: {
+          customer_currency_code: "USD",
+          line_items: [{ amount, quantity: 1, product_category: "GENERAL_MERCHANDISE", reference_line_item_id: "l1" }],
+        },
+      },
       `calc-${index}`,
     );
     expect(calc.status).toBe(200);
-    const recorded = await withRetries("/tax/transactions", { calculation_id: calc.body.id, reference_order_id: `crash-${index}`, transaction_processed_at: processedAt }, `tx-${index}`);
+    const recorded = await withRetries(
+      "/tax/transactions",
+      { calculation_id: calc.body.id, reference_order_id: `crash-${index}`, transaction_processed_at: processedAt },
+      `tx-${index}`,
+    );
     expect(recorded.status, JSON.stringify(recorded.body)).toBe(200);
     return { tax: recorded.body.total_tax_amount, gross: recorded.body.total_amount_excluding_tax };
   }
@@ -76,7 +92,10 @@ describe(`ledger: ${count} transactions with the consumer killed midway (distrib
     await killed;
     expect(done).toBe(count);
 
-    const ledger = createRpcClient(LedgerService, createRpcTransport({ baseUrl: `http://127.0.0.1:${system.grpcPorts.ledger}` }));
+    const ledger = createRpcClient(
+      LedgerService,
+      createRpcTransport({ baseUrl: `http://127.0.0.1:${system.grpcPorts.ledger}` }),
+    );
     const scope = { accountId: account.accountId, livemode: false };
     const deadline = Date.now() + 120_000;
     let summary = await ledger.getSalesSummary({ scope });
@@ -88,7 +107,12 @@ describe(`ledger: ${count} transactions with the consumer killed midway (distrib
     await new Promise((resolve) => setTimeout(resolve, 5000));
     summary = await ledger.getSalesSummary({ scope });
     expect(summary.currencies).toHaveLength(1);
-    expect(summary.currencies[0]).toMatchObject({ currencyCode: "USD", transactionCount: BigInt(count), grossSales: BigInt(gross), taxCollected: BigInt(tax) });
+    expect(summary.currencies[0]).toMatchObject({
+      currencyCode: "USD",
+      transactionCount: BigInt(count),
+      grossSales: BigInt(gross),
+      taxCollected: BigInt(tax),
+    });
 
     let filingTax = 0n;
     let cursor = "";

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, createApi, type AccountKeys } from "../support/api.js";
 import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
 
-const detroit = { address_line_1: "1 Woodward Ave", address_city: "Detroit", address_province: "MI", address_postal_code: "48226", address_country: "US" };
+const detroit = {
+  address_line_1: "1 Woodward Ave",
+  address_city: "Detroit",
+  address_province: "MI",
+  address_postal_code: "48226",
+  address_country: "US",
+};
 const october = Date.UTC(2026, 9, 15) / 1000;
 
 async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
@@ -31,7 +37,15 @@ describe("ledger RPCs (embedded)", () => {
       key: account.testSecret,
       body: {
         customer: { address: detroit },
-        order_details: { customer_currency_code: "USD", line_items: amounts.map((amount, index) => ({ amount, quantity: 1, product_category: "GENERAL_MERCHANDISE", reference_line_item_id: `l${index + 1}` })) },
+        order_details: {
+          customer_currency_code: "USD",
+          line_items: amounts.map((amount, index) => ({
+            amount,
+            quantity: 1,
+            product_category: "GENERAL_MERCHANDISE",
+            reference_line_item_id: `l${index + 1}`,
+          })),
+        },
       },
     });
     expect(response.status).toBe(200);
@@ -43,7 +57,10 @@ describe("ledger RPCs (embedded)", () => {
     api = createApi(system.restUrl);
     account = await createAccount(system.restUrl, system.adminToken, "Ledger RPC");
     scope = { accountId: account.accountId, livemode: false };
-    ledger = createRpcClient(LedgerService, createRpcTransport({ baseUrl: `http://127.0.0.1:${system.grpcPorts.ledger}` }));
+    ledger = createRpcClient(
+      LedgerService,
+      createRpcTransport({ baseUrl: `http://127.0.0.1:${system.grpcPorts.ledger}` }),
+    );
   });
   afterAll(() => system?.stop());
 
@@ -56,13 +73,29 @@ describe("ledger RPCs (embedded)", () => {
       const calc = await calculate([amount]);
       expectedTax += calc.total_tax_amount;
       expectedGross += amount;
-      const { transaction, created } = await ledger.recordTransaction({ scope, calculationId: calc.id, referenceOrderId: `rpc-${index}`, transactionProcessedAt: BigInt(october) });
+      const { transaction, created } = await ledger.recordTransaction({
+        scope,
+        calculationId: calc.id,
+        referenceOrderId: `rpc-${index}`,
+        transactionProcessedAt: BigInt(october),
+      });
       expect(created).toBe(true);
       ids.push(transaction!.id);
     }
-    const { refund } = await ledger.createRefund({ scope, transactionId: ids[0]!, refundType: "partial", refundProcessedAt: BigInt(october), lineItems: [{ referenceLineItemId: "l1", amount: 5000n }] });
+    const { refund } = await ledger.createRefund({
+      scope,
+      transactionId: ids[0]!,
+      refundType: "partial",
+      refundProcessedAt: BigInt(october),
+      lineItems: [{ referenceLineItemId: "l1", amount: 5000n }],
+    });
     expect(refund!.totalTaxAmount).toBe(-300n);
-    const second = await ledger.createRefund({ scope, transactionId: ids[1]!, refundType: "full", refundProcessedAt: BigInt(october) });
+    const second = await ledger.createRefund({
+      scope,
+      transactionId: ids[1]!,
+      refundType: "full",
+      refundProcessedAt: BigInt(october),
+    });
     await ledger.reverseRefund({ scope, refundId: second.refund!.id });
 
     const summary = await eventually(
@@ -70,7 +103,14 @@ describe("ledger RPCs (embedded)", () => {
       (value) => value.currencies[0]?.transactionCount === 3n && value.currencies[0]?.refundCount === 1n,
     );
     expect(summary.currencies).toHaveLength(1);
-    expect(summary.currencies[0]).toMatchObject({ currencyCode: "USD", grossSales: BigInt(expectedGross), taxCollected: BigInt(expectedTax), refunds: 5000n, refundedTax: 300n, netTax: BigInt(expectedTax - 300) });
+    expect(summary.currencies[0]).toMatchObject({
+      currencyCode: "USD",
+      grossSales: BigInt(expectedGross),
+      taxCollected: BigInt(expectedTax),
+      refunds: 5000n,
+      refundedTax: 300n,
+      netTax: BigInt(expectedTax - 300),
+    });
     expect(summary.periodFrom).toBe("2026-10");
 
     const { filings } = await ledger.listFilings({ scope, limit: 10 });
@@ -79,7 +119,9 @@ describe("ledger RPCs (embedded)", () => {
     expect(filings.every((filing) => filing.status === "pending_client_approval")).toBe(true);
     const approved = await ledger.approveFiling({ scope, filingId: filings[0]!.id });
     expect(approved.filing!.status).toBe("approved");
-    await expect(ledger.rejectFiling({ scope, filingId: filings[0]!.id, reason: "late" })).rejects.toThrow(/pending_client_approval/);
+    await expect(ledger.rejectFiling({ scope, filingId: filings[0]!.id, reason: "late" })).rejects.toThrow(
+      /pending_client_approval/,
+    );
     await expect(ledger.listFilings({ scope, limit: 10, status: "nonsense" })).rejects.toThrow(/not a filing status/);
   });
 
@@ -87,12 +129,23 @@ describe("ledger RPCs (embedded)", () => {
     const base = Date.UTC(2026, 7, 1) / 1000;
     for (let index = 0; index < 5; index += 1) {
       const calc = await calculate([100 + index]);
-      await ledger.recordTransaction({ scope, calculationId: calc.id, referenceOrderId: `list-${index}`, transactionProcessedAt: BigInt(base + index * 86400) });
+      await ledger.recordTransaction({
+        scope,
+        calculationId: calc.id,
+        referenceOrderId: `list-${index}`,
+        transactionProcessedAt: BigInt(base + index * 86400),
+      });
     }
     const first = await ledger.listTransactions({ scope, limit: 2, from: BigInt(base), to: BigInt(base + 4 * 86400) });
     expect(first.transactions).toHaveLength(2);
     expect(first.nextCursor).not.toBe("");
-    const rest = await ledger.listTransactions({ scope, limit: 10, from: BigInt(base), to: BigInt(base + 4 * 86400), cursor: first.nextCursor });
+    const rest = await ledger.listTransactions({
+      scope,
+      limit: 10,
+      from: BigInt(base),
+      to: BigInt(base + 4 * 86400),
+      cursor: first.nextCursor,
+    });
     expect(rest.transactions.map((t) => t.referenceOrderId)).toEqual(["list-2", "list-3", "list-4"]);
     expect(rest.nextCursor).toBe("");
     await expect(ledger.listTransactions({ scope, limit: 10, from: 10n, to: 5n })).rejects.toThrow(/from is after to/);

@@ -6,7 +6,13 @@ import { createAccount, createApi, type AccountKeys } from "../support/api.js";
 import type { SystemUnderTest } from "../support/system.js";
 
 const V = "2026-03-01";
-const detroit = { address_line_1: "1 Woodward Ave", address_city: "Detroit", address_province: "MI", address_postal_code: "48226", address_country: "US" };
+const detroit = {
+  address_line_1: "1 Woodward Ave",
+  address_city: "Detroit",
+  address_province: "MI",
+  address_postal_code: "48226",
+  address_country: "US",
+};
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 export function describeLedger(mode: string, startSystem: () => Promise<SystemUnderTest>): void {
@@ -19,7 +25,10 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
     const nextOrder = () => `order-${++order}`;
 
     /** A Detroit MI (6%) calculation with the given line amounts (excluding tax). */
-    const calculate = async (amounts: number[], options: { inclusive?: boolean; apiKey?: string; address?: Record<string, string>; quantities?: number[] } = {}) => {
+    const calculate = async (
+      amounts: number[],
+      options: { inclusive?: boolean; apiKey?: string; address?: Record<string, string>; quantities?: number[] } = {},
+    ) => {
       const response = await api("/tax/calculations", {
         key: options.apiKey ?? key,
         body: {
@@ -27,16 +36,36 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
           order_details: {
             customer_currency_code: "USD",
             tax_included_in_amount: options.inclusive ?? false,
-            line_items: amounts.map((amount, index) => ({ amount, quantity: options.quantities?.[index] ?? 1, product_category: "GENERAL_MERCHANDISE", reference_line_item_id: `l${index + 1}` })),
+            line_items: amounts.map((amount, index) => ({
+              amount,
+              quantity: options.quantities?.[index] ?? 1,
+              product_category: "GENERAL_MERCHANDISE",
+              reference_line_item_id: `l${index + 1}`,
+            })),
           },
         },
       });
       expect(response.status).toBe(200);
       return response.body;
     };
-    const record = (calculationId: string, referenceOrderId: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-      api("/tax/transactions", { key, headers, body: { calculation_id: calculationId, reference_order_id: referenceOrderId, transaction_processed_at: 1_790_000_000, ...extra } });
-    const refund = (body: Record<string, unknown>, headers: Record<string, string> = {}) => api("/tax/refunds", { key, headers, body });
+    const record = (
+      calculationId: string,
+      referenceOrderId: string,
+      extra: Record<string, unknown> = {},
+      headers: Record<string, string> = {},
+    ) =>
+      api("/tax/transactions", {
+        key,
+        headers,
+        body: {
+          calculation_id: calculationId,
+          reference_order_id: referenceOrderId,
+          transaction_processed_at: 1_790_000_000,
+          ...extra,
+        },
+      });
+    const refund = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      api("/tax/refunds", { key, headers, body });
 
     beforeAll(async () => {
       system = await startSystem();
@@ -66,7 +95,11 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
         });
         expect(transaction.id).toMatch(/^tr_[A-Za-z0-9]{20}$/);
         expect(transaction.line_items).toHaveLength(2);
-        expect(transaction.line_items[0]).toMatchObject({ tax_amount: 600, amount_excluding_tax: 10000, product: { reference_line_item_id: "l1" } });
+        expect(transaction.line_items[0]).toMatchObject({
+          tax_amount: 600,
+          amount_excluding_tax: 10000,
+          product: { reference_line_item_id: "l1" },
+        });
         expect(sum(transaction.line_items[0].tax_jurisdictions.map((j: any) => j.tax_due_decimal))).toBe(600);
         const read = await api(`/tax/transactions/${transaction.id}`, { key });
         expect(read.status).toBe(200);
@@ -79,7 +112,9 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
         const response = await record(calc.id, nextOrder());
         expect(response.status).toBe(200);
         expect(response.body.address_used).toEqual(calc.address_used);
-        expect((await api(`/tax/transactions/${response.body.id}`, { key })).body.address_used).toEqual(calc.address_used);
+        expect((await api(`/tax/transactions/${response.body.id}`, { key })).body.address_used).toEqual(
+          calc.address_used,
+        );
       });
 
       it("recording the same calculation and order again returns the same transaction; reuse elsewhere is a conflict", async () => {
@@ -101,8 +136,14 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
         expect(unknown.body.error.error_code).toBe("calculation_not_found");
         const missing = await api("/tax/transactions", { key, body: { reference_order_id: "x" } });
         expect(missing.status).toBe(400);
-        expect(missing.body.error).toMatchObject({ error_code: "missing_field", error_meta: { field: "calculation_id" } });
-        const extra = await api("/tax/transactions", { key, body: { calculation_id: "c", reference_order_id: "x", amount: 1 } });
+        expect(missing.body.error).toMatchObject({
+          error_code: "missing_field",
+          error_meta: { field: "calculation_id" },
+        });
+        const extra = await api("/tax/transactions", {
+          key,
+          body: { calculation_id: "c", reference_order_id: "x", amount: 1 },
+        });
         expect(extra.body.error.error_code).toBe("invalid_field");
       });
 
@@ -112,7 +153,14 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
         expect((await api(`/tax/transactions/${recorded.body.id}`, { key: account.liveSecret })).status).toBe(404);
         const other = await createAccount(system.restUrl, system.adminToken, "Other");
         expect((await api(`/tax/transactions/${recorded.body.id}`, { key: other.testSecret })).status).toBe(404);
-        expect((await api("/tax/transactions", { key: account.liveSecret, body: { calculation_id: calc.id, reference_order_id: nextOrder() } })).status).toBe(404);
+        expect(
+          (
+            await api("/tax/transactions", {
+              key: account.liveSecret,
+              body: { calculation_id: calc.id, reference_order_id: nextOrder() },
+            })
+          ).status,
+        ).toBe(404);
       });
 
       it("deletes a transaction: {object, deleted_at}, then it is gone", async () => {
@@ -121,7 +169,9 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
         const deleted = await api(`/tax/transactions/${recorded.body.id}`, { key, method: "DELETE" });
         expect(deleted.status).toBe(200);
         expect(deleted.body).toEqual({ object: "tax.transaction", deleted_at: expect.any(Number) });
-        expect((await api(`/tax/transactions/${recorded.body.id}`, { key })).body.error.error_code).toBe("transaction_not_found");
+        expect((await api(`/tax/transactions/${recorded.body.id}`, { key })).body.error.error_code).toBe(
+          "transaction_not_found",
+        );
         expect((await api(`/tax/transactions/${recorded.body.id}`, { key, method: "DELETE" })).status).toBe(404);
       });
     });
@@ -130,20 +180,44 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
       it("partial refunds by line are negative, proportional per jurisdiction, and never exceed the remainder", async () => {
         const calc = await calculate([10000, 3333]);
         const transaction = (await record(calc.id, nextOrder())).body;
-        const partial = await refund({ transaction_id: transaction.id, type: "partial", line_items: [{ reference_line_item_id: "l1", amount: 2500 }] });
+        const partial = await refund({
+          transaction_id: transaction.id,
+          type: "partial",
+          line_items: [{ reference_line_item_id: "l1", amount: 2500 }],
+        });
         expect(partial.status).toBe(200);
-        expect(partial.body).toMatchObject({ object: "tax.refund", refund_type: "partial", transaction_id: transaction.id, testmode: true, status: "succeeded", reversed_at: null });
+        expect(partial.body).toMatchObject({
+          object: "tax.refund",
+          refund_type: "partial",
+          transaction_id: transaction.id,
+          testmode: true,
+          status: "succeeded",
+          reversed_at: null,
+        });
         expect(partial.body.id).toMatch(/^ref_tr_/);
         expect(partial.body.line_items).toHaveLength(1);
         const line = partial.body.line_items[0];
-        expect(line).toMatchObject({ amount_excluding_tax: -2500, tax_amount: -150, amount_including_tax: -2650, product: { reference_line_item_id: "l1" } });
+        expect(line).toMatchObject({
+          amount_excluding_tax: -2500,
+          tax_amount: -150,
+          amount_including_tax: -2650,
+          product: { reference_line_item_id: "l1" },
+        });
         expect(sum(line.tax_jurisdictions.map((j: any) => j.tax_due_decimal))).toBe(-150);
         expect(Number.isInteger(partial.body.refund_processed_at)).toBe(true);
 
-        const over = await refund({ transaction_id: transaction.id, type: "partial", line_items: [{ reference_line_item_id: "l1", amount: 7501 }] });
+        const over = await refund({
+          transaction_id: transaction.id,
+          type: "partial",
+          line_items: [{ reference_line_item_id: "l1", amount: 7501 }],
+        });
         expect(over.status).toBe(400);
         expect(over.body.error.error_meta).toMatchObject({ field: "line_items[0].amount", remaining: "7500" });
-        const unknownLine = await refund({ transaction_id: transaction.id, type: "partial", line_items: [{ reference_line_item_id: "nope", amount: 1 }] });
+        const unknownLine = await refund({
+          transaction_id: transaction.id,
+          type: "partial",
+          line_items: [{ reference_line_item_id: "nope", amount: 1 }],
+        });
         expect(unknownLine.status).toBe(400);
 
         const rest = await refund({ transaction_id: transaction.id, type: "full" });
@@ -163,10 +237,19 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
         const calc = await calculate([10000]);
         const transaction = (await record(calc.id, nextOrder())).body;
         const full = await refund({ transaction_id: transaction.id, type: "full" });
-        expect(full.body).toMatchObject({ refund_type: "full", total_amount_excluding_tax: -10000, total_tax_amount: -600 });
+        expect(full.body).toMatchObject({
+          refund_type: "full",
+          total_amount_excluding_tax: -10000,
+          total_tax_amount: -600,
+        });
         const reversed = await api("/tax/refund_reversals", { key, body: { refund_id: full.body.id } });
         expect(reversed.status).toBe(200);
-        expect(reversed.body).toMatchObject({ id: full.body.id, object: "tax.refund", status: "reversed", reversed_at: expect.any(Number) });
+        expect(reversed.body).toMatchObject({
+          id: full.body.id,
+          object: "tax.refund",
+          status: "reversed",
+          reversed_at: expect.any(Number),
+        });
         const again = await api("/tax/refund_reversals", { key, body: { refund_id: full.body.id } });
         expect(again.status).toBe(409);
         const unknown = await api("/tax/refund_reversals", { key, body: { refund_id: "ref_tr_nope" } });
@@ -180,11 +263,20 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
         const calc = await calculate([10000]);
         const transaction = (await record(calc.id, nextOrder())).body;
         const results = await Promise.all(
-          Array.from({ length: 6 }, () => refund({ transaction_id: transaction.id, type: "partial", line_items: [{ reference_line_item_id: "l1", amount: 4000 }] })),
+          Array.from({ length: 6 }, () =>
+            refund({
+              transaction_id: transaction.id,
+              type: "partial",
+              line_items: [{ reference_line_item_id: "l1", amount: 4000 }],
+            }),
+          ),
         );
         expect(results.filter((r) => r.status === 200)).toHaveLength(2);
         const after = await api(`/tax/transactions/${transaction.id}`, { key });
-        expect(after.body.line_items[0]).toMatchObject({ refunded_amount_excluding_tax: 8000, refunded_tax_amount: 480 });
+        expect(after.body.line_items[0]).toMatchObject({
+          refunded_amount_excluding_tax: 8000,
+          refunded_tax_amount: 480,
+        });
       });
     });
 
@@ -192,8 +284,20 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
       it("a quantity refund after an amount refund is refused with what remains, not shrunk", async () => {
         const calc = await calculate([10000], { quantities: [4] });
         const transaction = (await record(calc.id, nextOrder())).body;
-        expect((await refund({ transaction_id: transaction.id, type: "partial", line_items: [{ reference_line_item_id: "l1", amount: 7500 }] })).status).toBe(200);
-        const twoUnits = await refund({ transaction_id: transaction.id, type: "partial", line_items: [{ reference_line_item_id: "l1", quantity: 2 }] });
+        expect(
+          (
+            await refund({
+              transaction_id: transaction.id,
+              type: "partial",
+              line_items: [{ reference_line_item_id: "l1", amount: 7500 }],
+            })
+          ).status,
+        ).toBe(200);
+        const twoUnits = await refund({
+          transaction_id: transaction.id,
+          type: "partial",
+          line_items: [{ reference_line_item_id: "l1", quantity: 2 }],
+        });
         expect(twoUnits.status).toBe(400);
         expect(twoUnits.body.error).toMatchObject({
           error_code: "refund_exceeds_remaining",
@@ -202,21 +306,42 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
         expect(twoUnits.body.error.error_message).toMatch(/5000.*2500/);
         const unchanged = (await api(`/tax/transactions/${transaction.id}`, { key })).body.line_items[0];
         expect(unchanged).toMatchObject({ refunded_amount_excluding_tax: 7500, refunded_quantity: 0 });
-        const oneUnit = await refund({ transaction_id: transaction.id, type: "partial", line_items: [{ reference_line_item_id: "l1", quantity: 1 }] });
+        const oneUnit = await refund({
+          transaction_id: transaction.id,
+          type: "partial",
+          line_items: [{ reference_line_item_id: "l1", quantity: 1 }],
+        });
         expect(oneUnit.status).toBe(200);
-        expect(oneUnit.body.line_items[0]).toMatchObject({ amount_excluding_tax: -2500, tax_amount: -150, quantity: -1 });
+        expect(oneUnit.body.line_items[0]).toMatchObject({
+          amount_excluding_tax: -2500,
+          tax_amount: -150,
+          quantity: -1,
+        });
       });
 
       it("amount and quantity in one line must agree: the amount is at most what the units are worth", async () => {
         const calc = await calculate([9999], { quantities: [3] });
         const transaction = (await record(calc.id, nextOrder())).body;
-        const tooMuch = await refund({ transaction_id: transaction.id, type: "partial", line_items: [{ reference_line_item_id: "l1", amount: 6000, quantity: 1 }] });
+        const tooMuch = await refund({
+          transaction_id: transaction.id,
+          type: "partial",
+          line_items: [{ reference_line_item_id: "l1", amount: 6000, quantity: 1 }],
+        });
         expect(tooMuch.status).toBe(400);
         expect(tooMuch.body.error).toMatchObject({
           error_code: "refund_exceeds_remaining",
-          error_meta: { field: "line_items[0].amount", remaining_amount: "9999", remaining_quantity: "3", units_amount: "3333" },
+          error_meta: {
+            field: "line_items[0].amount",
+            remaining_amount: "9999",
+            remaining_quantity: "3",
+            units_amount: "3333",
+          },
         });
-        const exact = await refund({ transaction_id: transaction.id, type: "partial", line_items: [{ reference_line_item_id: "l1", amount: 3333, quantity: 1 }] });
+        const exact = await refund({
+          transaction_id: transaction.id,
+          type: "partial",
+          line_items: [{ reference_line_item_id: "l1", amount: 3333, quantity: 1 }],
+        });
         expect(exact.status).toBe(200);
         expect(exact.body.line_items[0]).toMatchObject({ amount_excluding_tax: -3333, quantity: -1 });
         const after = (await api(`/tax/transactions/${transaction.id}`, { key })).body.line_items[0];
@@ -229,7 +354,11 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
         const amounts: number[] = [];
         const taxes: number[] = [];
         for (let unit = 0; unit < 10; unit += 1) {
-          const one = await refund({ transaction_id: transaction.id, type: "partial", line_items: [{ reference_line_item_id: "l1", quantity: 1 }] });
+          const one = await refund({
+            transaction_id: transaction.id,
+            type: "partial",
+            line_items: [{ reference_line_item_id: "l1", quantity: 1 }],
+          });
           expect(one.status).toBe(200);
           amounts.push(-one.body.line_items[0].amount_excluding_tax);
           taxes.push(-one.body.line_items[0].tax_amount);
@@ -237,8 +366,15 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
         expect(sum(amounts)).toBe(10004);
         expect(Math.max(...amounts) - Math.min(...amounts)).toBeLessThanOrEqual(1);
         expect(sum(taxes)).toBe(transaction.total_tax_amount);
-        const none = await refund({ transaction_id: transaction.id, type: "partial", line_items: [{ reference_line_item_id: "l1", quantity: 1 }] });
-        expect(none.body.error).toMatchObject({ error_code: "refund_exceeds_remaining", error_meta: { remaining_amount: "0", remaining_quantity: "0" } });
+        const none = await refund({
+          transaction_id: transaction.id,
+          type: "partial",
+          line_items: [{ reference_line_item_id: "l1", quantity: 1 }],
+        });
+        expect(none.body.error).toMatchObject({
+          error_code: "refund_exceeds_remaining",
+          error_meta: { remaining_amount: "0", remaining_quantity: "0" },
+        });
       });
     });
 
@@ -252,17 +388,33 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
 
       it("transaction_processed_at must be an integer between 2000-01-01 and a day from now; 0 is not 'now'", async () => {
         const calc = await calculate([1000]);
-        for (const bad of [0, 86_400, Date.UTC(1999, 11, 31, 23, 59, 59) / 1000, 99_999_999_999, now() + 2 * 86_400, 1_790_000_000.5]) {
-          expectFieldError(await record(calc.id, nextOrder(), { transaction_processed_at: bad }), "transaction_processed_at");
+        for (const bad of [
+          0,
+          86_400,
+          Date.UTC(1999, 11, 31, 23, 59, 59) / 1000,
+          99_999_999_999,
+          now() + 2 * 86_400,
+          1_790_000_000.5,
+        ]) {
+          expectFieldError(
+            await record(calc.id, nextOrder(), { transaction_processed_at: bad }),
+            "transaction_processed_at",
+          );
         }
         const earliest = await record(calc.id, nextOrder(), { transaction_processed_at: Date.UTC(2000, 0, 1) / 1000 });
         expect(earliest.status).toBe(200);
-        const soon = await record((await calculate([1000])).id, nextOrder(), { transaction_processed_at: now() + 3600 });
+        const soon = await record((await calculate([1000])).id, nextOrder(), {
+          transaction_processed_at: now() + 3600,
+        });
         expect(soon.status).toBe(200);
       });
 
       it("platform transaction_processed_at has the same window", async () => {
-        const merchant = await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: "m-dates", name: "Dates", default_address: detroit } });
+        const merchant = await api("/tax/merchants", {
+          key,
+          version: V,
+          body: { reference_merchant_id: "m-dates", name: "Dates", default_address: detroit },
+        });
         expect(merchant.status).toBe(200);
         const calc = await api("/tax/platform/calculations", {
           key,
@@ -270,16 +422,29 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
           body: {
             customer: { address: detroit },
             merchant: { merchant_id: "m-dates" },
-            order_details: { customer_currency_code: "USD", line_items: [{ amount: 2500, quantity: 1, product_category: "GENERAL_MERCHANDISE" }] },
+            order_details: {
+              customer_currency_code: "USD",
+              line_items: [{ amount: 2500, quantity: 1, product_category: "GENERAL_MERCHANDISE" }],
+            },
             roles: ["marketplace_provider"],
           },
         });
         expect(calc.status).toBe(200);
-        const body = (processedAt: number) => ({ platform_calculation_id: calc.body.id, reference_order_id: nextOrder(), reference_payment_id: "pay-1", transaction_processed_at: processedAt });
+        const body = (processedAt: number) => ({
+          platform_calculation_id: calc.body.id,
+          reference_order_id: nextOrder(),
+          reference_payment_id: "pay-1",
+          transaction_processed_at: processedAt,
+        });
         for (const bad of [0, 86_400, 99_999_999_999]) {
-          expectFieldError(await api("/tax/platform/transactions", { key, version: V, body: body(bad) }), "transaction_processed_at");
+          expectFieldError(
+            await api("/tax/platform/transactions", { key, version: V, body: body(bad) }),
+            "transaction_processed_at",
+          );
         }
-        expect((await api("/tax/platform/transactions", { key, version: V, body: body(1_790_000_000) })).status).toBe(200);
+        expect((await api("/tax/platform/transactions", { key, version: V, body: body(1_790_000_000) })).status).toBe(
+          200,
+        );
       });
 
       it("refund_processed_at has the same window and is never before the sale", async () => {
@@ -308,7 +473,11 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
 
     describe("platform transactions", () => {
       beforeAll(async () => {
-        const merchant = await api("/tax/merchants", { key, version: V, body: { reference_merchant_id: "m-ledger", name: "Detroit Goods", default_address: detroit } });
+        const merchant = await api("/tax/merchants", {
+          key,
+          version: V,
+          body: { reference_merchant_id: "m-ledger", name: "Detroit Goods", default_address: detroit },
+        });
         expect(merchant.status).toBe(200);
       });
       const platformCalc = async (roles: string[], fees: boolean) => {
@@ -318,9 +487,19 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
           body: {
             customer: { address: detroit },
             merchant: { merchant_id: "m-ledger" },
-            order_details: { customer_currency_code: "USD", line_items: [{ amount: 2500, quantity: 4, product_category: "GENERAL_MERCHANDISE" }] },
+            order_details: {
+              customer_currency_code: "USD",
+              line_items: [{ amount: 2500, quantity: 4, product_category: "GENERAL_MERCHANDISE" }],
+            },
             roles,
-            ...(fees ? { fee_details: { customer_currency_code: "USD", line_items: [{ amount: 300, quantity: 1, product_category: "GENERAL_MERCHANDISE" }] } } : {}),
+            ...(fees
+              ? {
+                  fee_details: {
+                    customer_currency_code: "USD",
+                    line_items: [{ amount: 300, quantity: 1, product_category: "GENERAL_MERCHANDISE" }],
+                  },
+                }
+              : {}),
           },
         });
         expect(response.status).toBe(200);
@@ -330,7 +509,12 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
         api("/tax/platform/transactions", {
           key,
           ...(version ? { version } : {}),
-          body: { platform_calculation_id: calculationId, reference_order_id: nextOrder(), reference_payment_id: "pay-1", transaction_processed_at: 1_790_000_000 },
+          body: {
+            platform_calculation_id: calculationId,
+            reference_order_id: nextOrder(),
+            reference_payment_id: "pay-1",
+            transaction_processed_at: 1_790_000_000,
+          },
         });
 
       it("payment_processor → order and fee transactions", async () => {
@@ -338,7 +522,12 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
         const response = await recordPlatform(calc.id);
         expect(response.status).toBe(200);
         expect(response.body.data.map((t: any) => t.type)).toEqual(["order", "fee"]);
-        expect(response.body.data[0]).toMatchObject({ object: "tax.transaction", total_tax_amount: 600, reference_payment_id: "pay-1", merchant: { reference_merchant_id: "m-ledger" } });
+        expect(response.body.data[0]).toMatchObject({
+          object: "tax.transaction",
+          total_tax_amount: 600,
+          reference_payment_id: "pay-1",
+          merchant: { reference_merchant_id: "m-ledger" },
+        });
         expect(response.body.data[1].total_amount_excluding_tax).toBe(300);
       });
 
@@ -379,7 +568,11 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
         const calc = await calculate([10000]);
         const transaction = (await record(calc.id, nextOrder())).body;
         const headers = { "idempotency-key": `k-${Date.now()}-refund` };
-        const body = { transaction_id: transaction.id, type: "partial", line_items: [{ reference_line_item_id: "l1", amount: 1000 }] };
+        const body = {
+          transaction_id: transaction.id,
+          type: "partial",
+          line_items: [{ reference_line_item_id: "l1", amount: 1000 }],
+        };
         const first = await refund(body, headers);
         const second = await refund(body, headers);
         expect(second.body.id).toBe(first.body.id);
@@ -392,7 +585,11 @@ export function describeLedger(mode: string, startSystem: () => Promise<SystemUn
         const testCalc = await calculate([1000]);
         const liveCalc = await calculate([1000], { apiKey: account.liveSecret });
         const test = await record(testCalc.id, "order-mode", {}, headers);
-        const live = await api("/tax/transactions", { key: account.liveSecret, headers, body: { calculation_id: liveCalc.id, reference_order_id: "order-mode" } });
+        const live = await api("/tax/transactions", {
+          key: account.liveSecret,
+          headers,
+          body: { calculation_id: liveCalc.id, reference_order_id: "order-mode" },
+        });
         expect(test.status).toBe(200);
         expect(live.status).toBe(200);
         expect(live.body.id).not.toBe(test.body.id);

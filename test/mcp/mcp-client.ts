@@ -12,7 +12,9 @@ import { expect } from "vitest";
  */
 export async function connectMcp(mcpUrl: string, key: string): Promise<Client> {
   const client = new Client({ name: "levy-tests", version: "1.0.0" });
-  const transport = new StreamableHTTPClientTransport(new URL(`${mcpUrl}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } });
+  const transport = new StreamableHTTPClientTransport(new URL(`${mcpUrl}/mcp`), {
+    requestInit: { headers: { authorization: `Bearer ${key}` } },
+  });
   await client.connect(transport);
   await client.listTools();
   return client;
@@ -28,7 +30,11 @@ export async function withMcp<T>(mcpUrl: string, key: string, use: (client: Clie
   }
 }
 
-export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+export async function callTool(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<CallToolResult> {
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
 }
 
@@ -48,7 +54,10 @@ export function toolError(result: CallToolResult): { error_code: string; error_m
   expect(result.isError).toBe(true);
   expect(result.structuredContent).toBeUndefined();
   expect(result.content).toHaveLength(1);
-  const error = JSON.parse((result.content[0] as { type: string; text: string }).text) as { error_code: string; error_message: string };
+  const error = JSON.parse((result.content[0] as { type: string; text: string }).text) as {
+    error_code: string;
+    error_message: string;
+  };
   expect(Object.keys(error).sort()).toEqual(["error_code", "error_message"]);
   return error;
 }
@@ -60,14 +69,22 @@ export interface RawAnswer {
 }
 
 /** One JSON-RPC POST (or another method) to /mcp with fetch, no MCP client involved. */
-export async function rawMcp(mcpUrl: string, options: { method?: string; key?: string | null; body?: unknown; path?: string } = {}): Promise<RawAnswer> {
-  const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+export async function rawMcp(
+  mcpUrl: string,
+  options: { method?: string; key?: string | null; body?: unknown; path?: string } = {},
+): Promise<RawAnswer> {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+  };
   if (options.key) headers.authorization = `Bearer ${options.key}`;
   const method = options.method ?? "POST";
   const response = await fetch(`${mcpUrl}${options.path ?? "/mcp"}`, {
     method,
     headers,
-    ...(method === "POST" ? { body: JSON.stringify(options.body ?? { jsonrpc: "2.0", id: 1, method: "tools/list" }) } : {}),
+    ...(method === "POST"
+      ? { body: JSON.stringify(options.body ?? { jsonrpc: "2.0", id: 1, method: "tools/list" }) }
+      : {}),
   });
   const text = await response.text();
   let body: unknown = text;

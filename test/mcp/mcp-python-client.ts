@@ -33,7 +33,9 @@ async function provisionPythonMcp(): Promise<void> {
     await run(path.join(repoRoot, "deploy/test-infra/provision.sh"), ["python-mcp"], { timeout: 300_000 });
   } catch (error) {
     const { stderr, message } = error as { stderr?: string; message: string };
-    throw new Error(`the MCP Python SDK could not be provisioned (deploy/test-infra/provision.sh python-mcp): ${stderr || message}`);
+    throw new Error(
+      `the MCP Python SDK could not be provisioned (deploy/test-infra/provision.sh python-mcp): ${stderr || message}`,
+    );
   }
 }
 
@@ -43,7 +45,10 @@ async function callWithPython(mcpUrl: string, key: string, calls: readonly Pytho
     const callsFile = path.join(dir, "calls.json");
     await writeFile(callsFile, JSON.stringify(calls));
     const script = path.join(repoRoot, "test/mcp/python-client.py");
-    const { stdout } = await run(venvPython, [script, `${mcpUrl}/mcp`, callsFile], { env: { ...process.env, LEVY_MCP_KEY: key }, timeout: 60_000 });
+    const { stdout } = await run(venvPython, [script, `${mcpUrl}/mcp`, callsFile], {
+      env: { ...process.env, LEVY_MCP_KEY: key },
+      timeout: 60_000,
+    });
     return JSON.parse(stdout) as PythonAnswer;
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -67,7 +72,10 @@ export function describePythonClient(ctx: McpContext, readTools: readonly string
       expect(answer.tools).toEqual([...readTools].sort());
       const [found, page, ...errors] = answer.results;
       expect(found).toMatchObject({ is_error: false, structured_content: merchant });
-      expect(page).toMatchObject({ is_error: false, structured_content: { object: "list", has_more: true, data: expect.any(Array) } });
+      expect(page).toMatchObject({
+        is_error: false,
+        structured_content: { object: "list", has_more: true, data: expect.any(Array) },
+      });
       expect(page?.structured_content.data).toHaveLength(2);
       const codes = errors.map((result) => {
         expect(result).toMatchObject({ is_error: true, structured_content: null });

@@ -30,12 +30,16 @@ export function describeRangesAndCursors(ctx: McpContext): void {
         const pages = await allPages("list_filings", { status, limit: 1 });
         expect(pages.flat().length, status).toBeGreaterThan(0);
         for (const page of pages) expect(page, status).toHaveLength(1);
-        expect(pages.flat().every((filing) => filing.status === status), status).toBe(true);
+        expect(
+          pages.flat().every((filing) => filing.status === status),
+          status,
+        ).toBe(true);
       }
     });
 
     it("list_filings selects the filings whose period starts between from and to, exactly", async () => {
-      const ids = async (args: Record<string, unknown>) => ok(await call("list_filings", { ...args, limit: 100 })).data.map((filing: any) => filing.id);
+      const ids = async (args: Record<string, unknown>) =>
+        ok(await call("list_filings", { ...args, limit: 100 })).data.map((filing: any) => filing.id);
       expect(await ids({ from: "2025-06-01", to: "2025-06-30" })).toEqual([juneFiling]);
       // June's period starts on June 1st, before the 2nd: not in the range.
       expect(await ids({ from: "2025-06-02", to: "2025-06-30" })).toEqual([]);
@@ -45,7 +49,13 @@ export function describeRangesAndCursors(ctx: McpContext): void {
 
     it("get_sales_summary states the whole months it summed and whether the asked range was widened to them", async () => {
       const partial = ok(await call("get_sales_summary", { from: "2025-06-15", to: "2025-06-20" }));
-      expect(partial).toMatchObject({ period_from: "2025-06", period_to: "2025-06", summed_from: utc(2025, 6), summed_to: utc(2025, 7) - 1, range_widened: true });
+      expect(partial).toMatchObject({
+        period_from: "2025-06",
+        period_to: "2025-06",
+        summed_from: utc(2025, 6),
+        summed_to: utc(2025, 7) - 1,
+        range_widened: true,
+      });
       const whole = ok(await call("get_sales_summary", { from: "2025-06-01", to: "2025-06-30" }));
       expect(whole).toMatchObject({ summed_from: utc(2025, 6), summed_to: utc(2025, 7) - 1, range_widened: false });
       expect(whole.currencies).toEqual(partial.currencies);
@@ -56,25 +66,40 @@ export function describeRangesAndCursors(ctx: McpContext): void {
     it("a cursor is refused (invalid_cursor) by another list, with other filters or in the other mode", async () => {
       const transactions = ok(await call("list_transactions", { limit: 1 }));
       expect(transactions.next_cursor).toEqual(expect.any(String));
-      expect(toolError(await call("list_filings", { cursor: transactions.next_cursor })).error_code).toBe("invalid_cursor");
-      expect(toolError(await call("list_transactions", { cursor: transactions.next_cursor, from: "2025-06-01" })).error_code).toBe("invalid_cursor");
-      expect(toolError(await call("list_transactions", { cursor: transactions.next_cursor }, ctx.account.liveSecret)).error_code).toBe("invalid_cursor");
+      expect(toolError(await call("list_filings", { cursor: transactions.next_cursor })).error_code).toBe(
+        "invalid_cursor",
+      );
+      expect(
+        toolError(await call("list_transactions", { cursor: transactions.next_cursor, from: "2025-06-01" })).error_code,
+      ).toBe("invalid_cursor");
+      expect(
+        toolError(await call("list_transactions", { cursor: transactions.next_cursor }, ctx.account.liveSecret))
+          .error_code,
+      ).toBe("invalid_cursor");
       // The page size is not a filter: the same list continues with another limit.
       expect(ok(await call("list_transactions", { cursor: transactions.next_cursor, limit: 2 })).data).toHaveLength(2);
       const merchants = ok(await call("list_merchants", { limit: 1 }));
-      expect(toolError(await call("list_customers", { cursor: merchants.next_cursor })).error_code).toBe("invalid_cursor");
+      expect(toolError(await call("list_customers", { cursor: merchants.next_cursor })).error_code).toBe(
+        "invalid_cursor",
+      );
       const filings = ok(await call("list_filings", { limit: 1 }));
       expect(filings.next_cursor).toEqual(expect.any(String));
-      expect(toolError(await call("list_filings", { cursor: filings.next_cursor, status: "open" })).error_code).toBe("invalid_cursor");
+      expect(toolError(await call("list_filings", { cursor: filings.next_cursor, status: "open" })).error_code).toBe(
+        "invalid_cursor",
+      );
     });
 
     it("REST lists refuse another list's cursor with 400 invalid_cursor", async () => {
       const customers = await ctx.api("/tax/customers?limit=1", { key: ctx.account.testSecret });
       expect(customers.body.next_cursor).toEqual(expect.any(String));
-      const products = await ctx.api(`/tax/products?cursor=${encodeURIComponent(customers.body.next_cursor)}`, { key: ctx.account.testSecret });
+      const products = await ctx.api(`/tax/products?cursor=${encodeURIComponent(customers.body.next_cursor)}`, {
+        key: ctx.account.testSecret,
+      });
       expect(products.status).toBe(400);
       expect(JSON.stringify(products.body)).toContain("invalid_cursor");
-      const again = await ctx.api(`/tax/customers?limit=1&cursor=${encodeURIComponent(customers.body.next_cursor)}`, { key: ctx.account.testSecret });
+      const again = await ctx.api(`/tax/customers?limit=1&cursor=${encodeURIComponent(customers.body.next_cursor)}`, {
+        key: ctx.account.testSecret,
+      });
       expect(again.status).toBe(200);
     });
   });

@@ -34,12 +34,21 @@ export function describeRateLimit(ctx: McpContext): void {
       }
       expect(statuses).toEqual(Array(limit).fill(200));
       for (const bridge of [first, second]) {
-        const refused = await rawMcp(bridge.mcpUrl, { key: limited.testSecret, body: { jsonrpc: "2.0", id: 41, method: "tools/list" } });
+        const refused = await rawMcp(bridge.mcpUrl, {
+          key: limited.testSecret,
+          body: { jsonrpc: "2.0", id: 41, method: "tools/list" },
+        });
         expect(refused.status).toBe(429);
-        expect(refused.body).toMatchObject({ jsonrpc: "2.0", error: { code: -32005, message: expect.stringContaining("Rate limit") }, id: 41 });
+        expect(refused.body).toMatchObject({
+          jsonrpc: "2.0",
+          error: { code: -32005, message: expect.stringContaining("Rate limit") },
+          id: 41,
+        });
         const retryAfter = Number(refused.headers.get("retry-after"));
         expect(retryAfter).toBeGreaterThan(0);
-        expect(refused.body.error.message).toBe(`Rate limit exceeded. Retry after ${retryAfter} ${retryAfter === 1 ? "second" : "seconds"}.`);
+        expect(refused.body.error.message).toBe(
+          `Rate limit exceeded. Retry after ${retryAfter} ${retryAfter === 1 ? "second" : "seconds"}.`,
+        );
       }
       // Another account has its own budget on the same bridges (a fresh one: the budget
       // is per account across every bridge, and the suite's accounts spend theirs elsewhere).
@@ -50,9 +59,13 @@ export function describeRateLimit(ctx: McpContext): void {
     it("concurrent requests of a fresh account: exactly the limit gets through", async () => {
       const fresh = await createAccount(ctx.system.restUrl, ctx.system.adminToken, "MCP burst");
       const answers = await Promise.all(
-        Array.from({ length: limit + 8 }, (_, index) => rawMcp((index % 2 === 0 ? first : second).mcpUrl, { key: fresh.testSecret })),
+        Array.from({ length: limit + 8 }, (_, index) =>
+          rawMcp((index % 2 === 0 ? first : second).mcpUrl, { key: fresh.testSecret }),
+        ),
       );
-      const statuses = answers.map((answer) => `${answer.status}${answer.status === 500 ? JSON.stringify(answer.body) : ""}`).sort();
+      const statuses = answers
+        .map((answer) => `${answer.status}${answer.status === 500 ? JSON.stringify(answer.body) : ""}`)
+        .sort();
       expect(statuses).toEqual([...Array(limit).fill("200"), ...Array(8).fill("429")]);
     });
   });

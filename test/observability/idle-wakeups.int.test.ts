@@ -38,14 +38,27 @@ describe("distributed mode: idle services", () => {
   it(`wake at most ${wakeUpsPerSecondBudget} times a second each without traffic`, async () => {
     const processes = distributedProcesses(process.pid, {}) as Record<string, number[]>;
     const services = Object.keys(processes);
-    expect(services.sort()).toEqual(["calc-engine", "catalog", "certificates", "gateway", "geo-resolver", "ledger", "mcp-bridge"]);
+    expect(services.sort()).toEqual([
+      "calc-engine",
+      "catalog",
+      "certificates",
+      "gateway",
+      "geo-resolver",
+      "ledger",
+      "mcp-bridge",
+    ]);
     // Start-up work (consumer groups joining, first polls, the relays' first passes) settles first.
     await sleep(5_000);
     const before = Object.fromEntries(services.map((name) => [name, mainThreadWakeUps(processes[name]![0]!)]));
     const started = performance.now();
     await sleep(windowSeconds * 1000);
     const seconds = (performance.now() - started) / 1000;
-    const rates = Object.fromEntries(services.map((name) => [name, Math.round(((mainThreadWakeUps(processes[name]![0]!) - before[name]!) / seconds) * 10) / 10]));
+    const rates = Object.fromEntries(
+      services.map((name) => [
+        name,
+        Math.round(((mainThreadWakeUps(processes[name]![0]!) - before[name]!) / seconds) * 10) / 10,
+      ]),
+    );
     const overBudget = Object.entries(rates).filter(([, rate]) => rate > wakeUpsPerSecondBudget);
     expect(overBudget, `wake-ups a second: ${JSON.stringify(rates)}`).toEqual([]);
   });

@@ -6,7 +6,9 @@ import { aggregationsOver, exportedFamilies, metricNamesOf, missingMetrics } fro
 describe("metricNamesOf", () => {
   it("finds plain and labelled selectors, with ranges and offsets", () => {
     expect(metricNamesOf("up")).toEqual(["up"]);
-    expect(metricNamesOf('rate(levy_http_requests_total{status=~"5..", route!="/x"}[5m] offset 1h)')).toEqual(["levy_http_requests_total"]);
+    expect(metricNamesOf('rate(levy_http_requests_total{status=~"5..", route!="/x"}[5m] offset 1h)')).toEqual([
+      "levy_http_requests_total",
+    ]);
     expect(metricNamesOf("levy_a_total + on(service) group_left(route) levy_b")).toEqual(["levy_a_total", "levy_b"]);
   });
 
@@ -14,7 +16,11 @@ describe("metricNamesOf", () => {
     const expression = `histogram_quantile(0.99, sum by (le, route) (rate(levy_http_request_duration_seconds_bucket{namespace="levy"}[5m]))) > 1
       and sum without (instance) (increase(levy_events_consumed_total{outcome="dead_lettered"}[15m])) > bool 0
       unless max(levy_circuit_breaker_state) by (upstream) == 2 or vector(1e3) * 2.5`;
-    expect(metricNamesOf(expression)).toEqual(["levy_http_request_duration_seconds_bucket", "levy_events_consumed_total", "levy_circuit_breaker_state"]);
+    expect(metricNamesOf(expression)).toEqual([
+      "levy_http_request_duration_seconds_bucket",
+      "levy_events_consumed_total",
+      "levy_circuit_breaker_state",
+    ]);
   });
 
   it("skips strings, label values that look like names, Grafana variables and subqueries", () => {
@@ -45,23 +51,58 @@ describe("missingMetrics", () => {
   const families = exportedFamilies(exposition);
 
   it("accepts exported families and the series of a histogram", () => {
-    expect(missingMetrics(["levy_http_requests_total", "levy_http_request_duration_seconds_bucket", "levy_http_request_duration_seconds_count", "levy_things_count"], families)).toEqual([]);
+    expect(
+      missingMetrics(
+        [
+          "levy_http_requests_total",
+          "levy_http_request_duration_seconds_bucket",
+          "levy_http_request_duration_seconds_count",
+          "levy_things_count",
+        ],
+        families,
+      ),
+    ).toEqual([]);
   });
 
   it("names a made-up metric, a declared family without samples, and histogram suffixes on a counter", () => {
-    const panelQuery = 'sum(rate(levy_made_up_total[5m])) + sum(levy_never_observed_total) + levy_http_requests_total_bucket';
-    expect(missingMetrics(metricNamesOf(panelQuery), families)).toEqual(["levy_http_requests_total_bucket", "levy_made_up_total", "levy_never_observed_total"]);
+    const panelQuery =
+      "sum(rate(levy_made_up_total[5m])) + sum(levy_never_observed_total) + levy_http_requests_total_bucket";
+    expect(missingMetrics(metricNamesOf(panelQuery), families)).toEqual([
+      "levy_http_requests_total_bucket",
+      "levy_made_up_total",
+      "levy_never_observed_total",
+    ]);
   });
 });
 
 describe("aggregationsOver", () => {
   it("names the aggregation wrapping each selector of the metric, with or without by/without", () => {
-    expect(aggregationsOver('max by (service) (levy_outbox_pending_events{namespace="x"}) > 100', "levy_outbox_pending_events")).toEqual(["max"]);
-    expect(aggregationsOver("sum(levy_certificate_uploads_processing) + max without (pod) ( levy_certificate_uploads_processing )", "levy_certificate_uploads_processing")).toEqual(["sum", "max"]);
-    expect(aggregationsOver("sum(max by (namespace) (levy_certificate_uploads_processing))", "levy_certificate_uploads_processing")).toEqual(["max"]);
+    expect(
+      aggregationsOver(
+        'max by (service) (levy_outbox_pending_events{namespace="x"}) > 100',
+        "levy_outbox_pending_events",
+      ),
+    ).toEqual(["max"]);
+    expect(
+      aggregationsOver(
+        "sum(levy_certificate_uploads_processing) + max without (pod) ( levy_certificate_uploads_processing )",
+        "levy_certificate_uploads_processing",
+      ),
+    ).toEqual(["sum", "max"]);
+    expect(
+      aggregationsOver(
+        "sum(max by (namespace) (levy_certificate_uploads_processing))",
+        "levy_certificate_uploads_processing",
+      ),
+    ).toEqual(["max"]);
   });
 
   it("reports a bare selector as none and ignores longer names and strings", () => {
-    expect(aggregationsOver('levy_outbox_pending_events > 1 or sum(levy_outbox_pending_events_total) or label_replace(up, "a", "levy_outbox_pending_events", "b", "")', "levy_outbox_pending_events")).toEqual(["none"]);
+    expect(
+      aggregationsOver(
+        'levy_outbox_pending_events > 1 or sum(levy_outbox_pending_events_total) or label_replace(up, "a", "levy_outbox_pending_events", "b", "")',
+        "levy_outbox_pending_events",
+      ),
+    ).toEqual(["none"]);
   });
 });

@@ -14,10 +14,20 @@ import type { FuzzContext } from "./rest-fuzz.js";
 import { liveTool, typeOf, validArgs, type McpSecurityContext, type Tool } from "./mcp-security.js";
 import { rawMcp } from "../mcp/mcp-client.js";
 
-export const hiddenIdentifiers: readonly string[] = ["ref\u0000nul", "ref\u202Eoverride", "ref\uD800lone", "ref\u2066isolate\u2069", "ref\nline"];
+export const hiddenIdentifiers: readonly string[] = [
+  "ref\u0000nul",
+  "ref\u202Eoverride",
+  "ref\uD800lone",
+  "ref\u2066isolate\u2069",
+  "ref\nline",
+];
 const isIdentifierKey = (key: PathStep) => typeof key === "string" && /(^|_)id$/.test(key);
 /** The gateway's name for a body path: customer.reference_customer_id, line_items[0].x. */
-const fieldName = (path: readonly PathStep[]) => path.map((step) => (typeof step === "number" ? `[${step}]` : step)).join(".").replaceAll(".[", "[");
+const fieldName = (path: readonly PathStep[]) =>
+  path
+    .map((step) => (typeof step === "number" ? `[${step}]` : step))
+    .join(".")
+    .replaceAll(".[", "[");
 
 export function describeHiddenCharacters(rest: FuzzContext, mcp: McpSecurityContext): void {
   describe("hidden characters in identifiers", () => {
@@ -26,17 +36,27 @@ export function describeHiddenCharacters(rest: FuzzContext, mcp: McpSecurityCont
       let fields = 0;
       for (const endpoint of restCatalogue.filter((entry) => entry.body)) {
         const valid = endpoint.body!(rest.world) as Json;
-        const idPaths = pathsOf(valid).filter((path) => isIdentifierKey(path.at(-1)!) && typeof path.reduce<any>((node, step) => node[step], valid) === "string");
+        const idPaths = pathsOf(valid).filter(
+          (path) =>
+            isIdentifierKey(path.at(-1)!) && typeof path.reduce<any>((node, step) => node[step], valid) === "string",
+        );
         fields += idPaths.length;
         for (const path of idPaths) {
           await inBatches(hiddenIdentifiers, async (value) => {
             const response = await send(endpoint, rest.world, { body: setAt(valid, path, value) });
-            rest.tally.check("hidden characters", `${routeKey(endpoint)} ${fieldName(path)}=${JSON.stringify(value)}`, () => {
-              expectRejected(response);
-              const context = JSON.stringify(response.body).slice(0, 300);
-              expect(response.status, context).toBe(400);
-              expect(response.body.error, context).toMatchObject({ error_code: "invalid_field", error_meta: { field: fieldName(path) } });
-            });
+            rest.tally.check(
+              "hidden characters",
+              `${routeKey(endpoint)} ${fieldName(path)}=${JSON.stringify(value)}`,
+              () => {
+                expectRejected(response);
+                const context = JSON.stringify(response.body).slice(0, 300);
+                expect(response.status, context).toBe(400);
+                expect(response.body.error, context).toMatchObject({
+                  error_code: "invalid_field",
+                  error_meta: { field: fieldName(path) },
+                });
+              },
+            );
           });
         }
       }

@@ -21,14 +21,20 @@ export function describeInjection(ctx: FuzzContext): void {
       for (const endpoint of restCatalogue.filter((entry) => entry.body)) {
         const valid = endpoint.body!(ctx.world) as Json;
         for (const path of pathsOf(valid)) {
-          const bodies: Array<[string, Json]> = path.length === 0 ? [] : operatorValues.map((value) => [JSON.stringify(value), setAt(valid, path, value)]);
+          const bodies: Array<[string, Json]> =
+            path.length === 0 ? [] : operatorValues.map((value) => [JSON.stringify(value), setAt(valid, path, value)]);
           const target = path.reduce<any>((node, step) => node[step], valid);
           if (target !== null && typeof target === "object" && !Array.isArray(target)) {
-            bodies.push(["$where key", setAt(valid, path, { ...target, $where: "return true" })], ["$gt key", setAt(valid, path, { ...target, $gt: "" })]);
+            bodies.push(
+              ["$where key", setAt(valid, path, { ...target, $where: "return true" })],
+              ["$gt key", setAt(valid, path, { ...target, $gt: "" })],
+            );
           }
           await inBatches(bodies, async ([what, body]) => {
             const response = await send(endpoint, ctx.world, { body });
-            ctx.tally.check("operator injection", `${routeKey(endpoint)} ${path.join(".") || "(root)"} ${what}`, () => expectRejected(response));
+            ctx.tally.check("operator injection", `${routeKey(endpoint)} ${path.join(".") || "(root)"} ${what}`, () =>
+              expectRejected(response),
+            );
           });
         }
       }
@@ -40,7 +46,9 @@ export function describeInjection(ctx: FuzzContext): void {
         for (const name of names) {
           await inBatches(operatorStrings, async (value) => {
             const response = await send(endpoint, ctx.world, { path: pathOf(endpoint, ctx.world, { [name]: value }) });
-            ctx.tally.check("operator injection", `${routeKey(endpoint)} :${name}=${value}`, () => expectRejected(response));
+            ctx.tally.check("operator injection", `${routeKey(endpoint)} :${name}=${value}`, () =>
+              expectRejected(response),
+            );
           });
         }
       }
@@ -50,15 +58,21 @@ export function describeInjection(ctx: FuzzContext): void {
       for (const endpoint of restCatalogue.filter((entry) => entry.query)) {
         const valid = endpoint.query!(ctx.world);
         for (const key of Object.keys(valid)) {
-          await inBatches([...operatorStrings, ...operatorValues.map((item) => JSON.stringify(item))], async (value) => {
-            const response = await send(endpoint, ctx.world, { query: { ...valid, [key]: value } });
-            ctx.tally.check("operator injection", `${routeKey(endpoint)} ?${key}=${value}`, () => {
-              expectCleanAnswer(response);
-              if (filterParams.has(key) && response.status === 200) expect(response.body.data, JSON.stringify(response.body).slice(0, 300)).toEqual([]);
-            });
-          });
+          await inBatches(
+            [...operatorStrings, ...operatorValues.map((item) => JSON.stringify(item))],
+            async (value) => {
+              const response = await send(endpoint, ctx.world, { query: { ...valid, [key]: value } });
+              ctx.tally.check("operator injection", `${routeKey(endpoint)} ?${key}=${value}`, () => {
+                expectCleanAnswer(response);
+                if (filterParams.has(key) && response.status === 200)
+                  expect(response.body.data, JSON.stringify(response.body).slice(0, 300)).toEqual([]);
+              });
+            },
+          );
           const bracket = await send(endpoint, ctx.world, { query: { ...valid, [`${key}[$ne]`]: "x" } });
-          ctx.tally.check("operator injection", `${routeKey(endpoint)} ?${key}[$ne]=x`, () => expectCleanAnswer(bracket));
+          ctx.tally.check("operator injection", `${routeKey(endpoint)} ?${key}[$ne]=x`, () =>
+            expectCleanAnswer(bracket),
+          );
         }
       }
     });

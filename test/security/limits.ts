@@ -9,12 +9,16 @@ import { createSender, pathOf } from "./requests.js";
 import { expectRejected } from "./verdict.js";
 import type { FuzzContext } from "./rest-fuzz.js";
 
-const nested = (depth: number, open: string, close: string, inner = "1") => open.repeat(depth) + inner + close.repeat(depth);
+const nested = (depth: number, open: string, close: string, inner = "1") =>
+  open.repeat(depth) + inner + close.repeat(depth);
 /** A JSON text of the valid body with the raw text `raw` in place of the first leaf. */
 function withRaw(valid: Json, raw: string): string {
   const leaf = pathsOf(valid).find((path) => path.length === 1) ?? ["extra"];
   const marker = "\u0001RAW\u0001";
-  return JSON.stringify({ ...(valid as Record<string, Json>), [leaf[0]!]: marker }).replace(JSON.stringify(marker), raw);
+  return JSON.stringify({ ...(valid as Record<string, Json>), [leaf[0]!]: marker }).replace(
+    JSON.stringify(marker),
+    raw,
+  );
 }
 
 export function describeLimits(ctx: FuzzContext): void {
@@ -34,12 +38,19 @@ export function describeLimits(ctx: FuzzContext): void {
     });
 
     it("deep nesting (10,000 and 100,000 levels of objects and arrays) is refused cleanly", async () => {
-      const shapes = [nested(10_000, '{"a":', "}"), nested(10_000, "[", "]"), nested(100_000, '{"a":', "}"), nested(100_000, "[", "]")];
+      const shapes = [
+        nested(10_000, '{"a":', "}"),
+        nested(10_000, "[", "]"),
+        nested(100_000, '{"a":', "}"),
+        nested(100_000, "[", "]"),
+      ];
       for (const endpoint of posts) {
         for (const shape of shapes) {
           for (const rawBody of [shape, withRaw(endpoint.body!(ctx.world) as Json, shape)]) {
             const response = await send(endpoint, ctx.world, { rawBody });
-            ctx.tally.check("deep nesting", `${routeKey(endpoint)} ${rawBody.length} bytes`, () => expectRejected(response));
+            ctx.tally.check("deep nesting", `${routeKey(endpoint)} ${rawBody.length} bytes`, () =>
+              expectRejected(response),
+            );
           }
         }
       }
@@ -48,15 +59,27 @@ export function describeLimits(ctx: FuzzContext): void {
     it("huge arrays (200,000 elements, 2,000 line items) are refused cleanly", async () => {
       const huge = `[${new Array(200_000).fill("0").join(",")}]`;
       const hugeObjects = `[${new Array(60_000).fill("{}").join(",")}]`;
-      const lines = JSON.stringify(new Array(2_000).fill(null).map((_, index) => ({ amount: 100, quantity: 1, product_category: "GENERAL_MERCHANDISE", reference_line_item_id: `l${index}` })));
+      const lines = JSON.stringify(
+        new Array(2_000).fill(null).map((_, index) => ({
+          amount: 100,
+          quantity: 1,
+          product_category: "GENERAL_MERCHANDISE",
+          reference_line_item_id: `l${index}`,
+        })),
+      );
       for (const endpoint of posts) {
         const valid = endpoint.body!(ctx.world) as Json;
         const bodies = [huge, withRaw(valid, huge), withRaw(valid, hugeObjects)];
         const order = (valid as Record<string, any>).order_details;
-        if (order) bodies.push(JSON.stringify({ ...(valid as object), order_details: { ...order, line_items: JSON.parse(lines) } }));
+        if (order)
+          bodies.push(
+            JSON.stringify({ ...(valid as object), order_details: { ...order, line_items: JSON.parse(lines) } }),
+          );
         for (const rawBody of bodies) {
           const response = await send(endpoint, ctx.world, { rawBody });
-          ctx.tally.check("huge array", `${routeKey(endpoint)} ${rawBody.length} bytes`, () => expectRejected(response));
+          ctx.tally.check("huge array", `${routeKey(endpoint)} ${rawBody.length} bytes`, () =>
+            expectRejected(response),
+          );
         }
       }
     });
@@ -65,7 +88,9 @@ export function describeLimits(ctx: FuzzContext): void {
       for (const endpoint of restCatalogue.filter((entry) => entry.path.includes(":"))) {
         const name = /:(\w+)/.exec(endpoint.path)![1]!;
         for (const raw of ["%zz", "%E0%A4%A", "abc%", "%ED%A0%80"]) {
-          const response = await send(endpoint, ctx.world, { path: pathOf(endpoint, ctx.world, { [name]: raw }, true) });
+          const response = await send(endpoint, ctx.world, {
+            path: pathOf(endpoint, ctx.world, { [name]: raw }, true),
+          });
           ctx.tally.check("path", `${routeKey(endpoint)} :${name}=${raw}`, () => {
             expectRejected(response);
             expect(response.body.error).toMatchObject({ error_code: "invalid_request", error_meta: { field: "path" } });
@@ -75,10 +100,24 @@ export function describeLimits(ctx: FuzzContext): void {
     });
 
     it("malformed, empty and non-object bodies are 400 in the JSON error shape", async () => {
-      const bodies = ["{", '{"a":}', "nul", '"text"', "42", "[]", "null", "{\"a\":1}}", "\uFEFF{\"a\":1}", '{"a":"\\ud800"}'];
+      const bodies = [
+        "{",
+        '{"a":}',
+        "nul",
+        '"text"',
+        "42",
+        "[]",
+        "null",
+        '{"a":1}}',
+        '\uFEFF{"a":1}',
+        '{"a":"\\ud800"}',
+      ];
       for (const endpoint of posts) {
         for (const rawBody of bodies) {
-          const response = await send(endpoint, ctx.world, { rawBody, headers: { "content-type": rawBody === "42" ? "text/plain" : "application/json" } });
+          const response = await send(endpoint, ctx.world, {
+            rawBody,
+            headers: { "content-type": rawBody === "42" ? "text/plain" : "application/json" },
+          });
           ctx.tally.check("malformed body", `${routeKey(endpoint)} ${JSON.stringify(rawBody)}`, () => {
             expectRejected(response);
             expect(response.status).toBe(400);

@@ -31,7 +31,11 @@ export function captureLogs(options: { tapProcess: boolean }): LogCapture {
   return {
     append: (_service, text) => void chunks.push(text),
     text: () => chunks.join(""),
-    lineCount: () => chunks.join("").split("\n").filter((line) => line.trim().length > 0).length,
+    lineCount: () =>
+      chunks
+        .join("")
+        .split("\n")
+        .filter((line) => line.trim().length > 0).length,
     stop: () => {
       for (const undo of restore.splice(0)) undo();
     },
@@ -39,7 +43,12 @@ export function captureLogs(options: { tapProcess: boolean }): LogCapture {
 }
 
 /** The forms a secret could take in a log line: itself, its random part, and derived signing keys. */
-export function secretForms(secrets: { apiKeys: string[]; adminToken: string; pepper: string; linkSignatures: string[] }): string[] {
+export function secretForms(secrets: {
+  apiKeys: string[];
+  adminToken: string;
+  pepper: string;
+  linkSignatures: string[];
+}): string[] {
   const linkKey = createHmac("sha256", secrets.pepper).update("levy document links v1").digest();
   return [
     ...secrets.apiKeys.flatMap((key) => [key, key.slice(key.lastIndexOf("_") + 1)]),

@@ -7,7 +7,10 @@ import { rawMcp, type RawAnswer } from "../mcp/mcp-client.js";
 import type { McpSecurityContext } from "./mcp-security.js";
 
 export async function callRaw(mcpUrl: string, key: string, name: string, args: unknown): Promise<RawAnswer> {
-  return rawMcp(mcpUrl, { key, body: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } } });
+  return rawMcp(mcpUrl, {
+    key,
+    body: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } },
+  });
 }
 
 /** A JSON-RPC answer that is a tool result or tool error in the public shape, never an internal failure. */
@@ -35,14 +38,34 @@ export function expectCleanToolAnswer(answer: RawAnswer): { isError: boolean; er
 export function describeMcpProtocol(ctx: McpSecurityContext): void {
   describe("agent-tool protocol", () => {
     it("malformed JSON-RPC envelopes and params are JSON-RPC errors, never -32603", async () => {
-      const request = (method: unknown, params?: unknown, id: unknown = 1) => ({ jsonrpc: "2.0", id, method, ...(params === undefined ? {} : { params }) });
+      const request = (method: unknown, params?: unknown, id: unknown = 1) => ({
+        jsonrpc: "2.0",
+        id,
+        method,
+        ...(params === undefined ? {} : { params }),
+      });
       const bodies: unknown[] = [
-        request("tools/list", "x"), request("tools/list", { cursor: 5 }), request("tools/list", { cursor: { $gt: "" } }), request("initialize", "x"),
-        request("initialize", { protocolVersion: 5 }), request("initialize", {}), request("nope"), request(5), request("tools/list", undefined, {}),
-        { id: 1, method: "tools/list" }, { ...request("tools/list"), jsonrpc: "1.0" }, request("ping", 7), request("tools/call", { name: { $ne: null } }),
-        request("tools/call", { name: "list_products", arguments: "x" }), request("tools/call", { name: "nope", arguments: {} }), request("tools/call", null),
-        request("tools/call", { name: "list_products", arguments: {}, _meta: "x" }), [request("tools/call", { name: "list_products", arguments: [] })],
-        JSON.parse('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_products","arguments":{"__proto__":{"limit":1}}}}'),
+        request("tools/list", "x"),
+        request("tools/list", { cursor: 5 }),
+        request("tools/list", { cursor: { $gt: "" } }),
+        request("initialize", "x"),
+        request("initialize", { protocolVersion: 5 }),
+        request("initialize", {}),
+        request("nope"),
+        request(5),
+        request("tools/list", undefined, {}),
+        { id: 1, method: "tools/list" },
+        { ...request("tools/list"), jsonrpc: "1.0" },
+        request("ping", 7),
+        request("tools/call", { name: { $ne: null } }),
+        request("tools/call", { name: "list_products", arguments: "x" }),
+        request("tools/call", { name: "nope", arguments: {} }),
+        request("tools/call", null),
+        request("tools/call", { name: "list_products", arguments: {}, _meta: "x" }),
+        [request("tools/call", { name: "list_products", arguments: [] })],
+        JSON.parse(
+          '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_products","arguments":{"__proto__":{"limit":1}}}}',
+        ),
         [],
       ];
       for (const body of bodies) {
@@ -58,18 +81,37 @@ export function describeMcpProtocol(ctx: McpSecurityContext): void {
     });
 
     it("an oversized body is 413 JSON-RPC; deep nesting and huge arrays in arguments are clean refusals", async () => {
-      const big = await rawMcp(ctx.mcpUrl, { key: ctx.a.keys.testSecret, body: { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: { pad: "x".repeat(1_100_000) } } } });
+      const big = await rawMcp(ctx.mcpUrl, {
+        key: ctx.a.keys.testSecret,
+        body: { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: { pad: "x".repeat(1_100_000) } } },
+      });
       ctx.tally.check("oversized body", "POST /mcp", () => {
         expect(big.status).toBe(413);
-        expect(big.body).toMatchObject({ jsonrpc: "2.0", error: { code: expect.any(Number), message: expect.any(String) } });
+        expect(big.body).toMatchObject({
+          jsonrpc: "2.0",
+          error: { code: expect.any(Number), message: expect.any(String) },
+        });
       });
       // Sent as text: JSON.stringify itself overflows the stack on 10,000 levels.
-      const shapes = { "deep nesting": `${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}`, "huge array": `[${new Array(200_000).fill("0").join(",")}]` };
+      const shapes = {
+        "deep nesting": `${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}`,
+        "huge array": `[${new Array(200_000).fill("0").join(",")}]`,
+      };
       for (const [category, value] of Object.entries(shapes)) {
         const text = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_products","arguments":{"limit":${value}}}}`;
-        const response = await fetch(`${ctx.mcpUrl}/mcp`, { method: "POST", body: text, headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${ctx.a.keys.testSecret}` } });
+        const response = await fetch(`${ctx.mcpUrl}/mcp`, {
+          method: "POST",
+          body: text,
+          headers: {
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+            authorization: `Bearer ${ctx.a.keys.testSecret}`,
+          },
+        });
         const answer = { status: response.status, headers: response.headers, body: JSON.parse(await response.text()) };
-        ctx.tally.check(category, "MCP list_products limit", () => expect(expectCleanToolAnswer(answer).isError).toBe(true));
+        ctx.tally.check(category, "MCP list_products limit", () =>
+          expect(expectCleanToolAnswer(answer).isError).toBe(true),
+        );
       }
     });
   });

@@ -13,16 +13,26 @@ export function encodeSegment(value: string): string {
     let out = "";
     for (const char of value) {
       const code = char.codePointAt(0)!;
-      if (code >= 0xd800 && code <= 0xdfff) out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join("");
+      if (code >= 0xd800 && code <= 0xdfff)
+        out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+          .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+          .join("");
       else out += encodeURIComponent(char);
     }
     return out;
   }
 }
 
-export function pathOf(endpoint: Endpoint, world: FuzzWorld, replace: Record<string, string> = {}, raw = false): string {
+export function pathOf(
+  endpoint: Endpoint,
+  world: FuzzWorld,
+  replace: Record<string, string> = {},
+  raw = false,
+): string {
   const params = { ...endpoint.params?.(world), ...replace };
-  return endpoint.path.replace(/:(\w+)/g, (_all, name: string) => (raw && name in replace ? replace[name]! : encodeSegment(params[name] ?? "")));
+  return endpoint.path.replace(/:(\w+)/g, (_all, name: string) =>
+    raw && name in replace ? replace[name]! : encodeSegment(params[name] ?? ""),
+  );
 }
 
 export function queryString(query: Record<string, string>): string {
@@ -50,8 +60,15 @@ export function createSender(restUrl: string) {
         : endpoint.credential === "link"
           ? {}
           : { authorization: `Bearer ${endpoint.credential === "live" ? world.liveKey : world.testKey}` };
-    const path = (options.path ?? pathOf(endpoint, world)) + queryString(options.query ?? endpoint.query?.(world) ?? {});
-    const body = options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : endpoint.method === "POST" ? JSON.stringify(endpoint.body!(world)) : undefined);
+    const path =
+      (options.path ?? pathOf(endpoint, world)) + queryString(options.query ?? endpoint.query?.(world) ?? {});
+    const body =
+      options.rawBody ??
+      (options.body !== undefined
+        ? JSON.stringify(options.body)
+        : endpoint.method === "POST"
+          ? JSON.stringify(endpoint.body!(world))
+          : undefined);
     return api(path, {
       method: endpoint.method,
       ...(body !== undefined ? { rawBody: body } : {}),

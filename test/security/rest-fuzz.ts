@@ -18,7 +18,10 @@ export interface FuzzContext {
 
 const seed = 20261123;
 const runs = Number(process.env.SECURITY_FUZZ_RUNS ?? 24);
-const asciiArb = fc.oneof(fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 60 }), fc.constantFrom(...operatorStrings, "x".repeat(8_000)));
+const asciiArb = fc.oneof(
+  fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 60 }),
+  fc.constantFrom(...operatorStrings, "x".repeat(8_000)),
+);
 
 export function describeRestFuzz(ctx: FuzzContext): void {
   describe("REST fuzz (fast-check)", () => {
@@ -31,13 +34,17 @@ export function describeRestFuzz(ctx: FuzzContext): void {
       if (endpoint.body) {
         it(`${name}: mutated bodies`, async () => {
           await fc.assert(
-            fc.asyncProperty(fc.constant(null).chain(() => mutationArb(endpoint.body!(ctx.world) as Json)), async (mutation) => {
-              const response = await send(endpoint, ctx.world, { body: mutation.body });
-              ctx.tally.check(mutation.category, `${name} ${mutation.describe}`, () => {
-                if (mutation.category === "operator injection" || mutation.category === "prototype keys") expectRejected(response);
-                else expectCleanAnswer(response);
-              });
-            }),
+            fc.asyncProperty(
+              fc.constant(null).chain(() => mutationArb(endpoint.body!(ctx.world) as Json)),
+              async (mutation) => {
+                const response = await send(endpoint, ctx.world, { body: mutation.body });
+                ctx.tally.check(mutation.category, `${name} ${mutation.describe}`, () => {
+                  if (mutation.category === "operator injection" || mutation.category === "prototype keys")
+                    expectRejected(response);
+                  else expectCleanAnswer(response);
+                });
+              },
+            ),
             { seed, numRuns: runs * 2, endOnFailure: true },
           );
         });
@@ -47,10 +54,14 @@ export function describeRestFuzz(ctx: FuzzContext): void {
         it(`${name}: hostile path parameters`, async () => {
           await fc.assert(
             fc.asyncProperty(fc.constantFrom(...names), hostileStringArb, fc.boolean(), async (param, value, raw) => {
-              const path = raw ? pathOf(endpoint, ctx.world, { [param]: value.replace(/[?#]/g, "") }, true) : pathOf(endpoint, ctx.world, { [param]: value });
+              const path = raw
+                ? pathOf(endpoint, ctx.world, { [param]: value.replace(/[?#]/g, "") }, true)
+                : pathOf(endpoint, ctx.world, { [param]: value });
               const response = await send(endpoint, ctx.world, { path });
               // Not necessarily refused: the body fuzz may have created a record with this very reference id.
-              ctx.tally.check("path", `${name} ${param}=${JSON.stringify(value.slice(0, 40))} raw=${raw}`, () => expectCleanAnswer(response));
+              ctx.tally.check("path", `${name} ${param}=${JSON.stringify(value.slice(0, 40))} raw=${raw}`, () =>
+                expectCleanAnswer(response),
+              );
             }),
             { seed, numRuns: runs, endOnFailure: true },
           );
@@ -59,15 +70,34 @@ export function describeRestFuzz(ctx: FuzzContext): void {
 
       it(`${name}: hostile query parameters and headers`, async () => {
         const validQuery = endpoint.query?.(ctx.world) ?? {};
-        const keys = [...Object.keys(validQuery), "limit", "cursor", "customer[$ne]", "__proto__", "constructor[prototype][polluted]"];
+        const keys = [
+          ...Object.keys(validQuery),
+          "limit",
+          "cursor",
+          "customer[$ne]",
+          "__proto__",
+          "constructor[prototype][polluted]",
+        ];
         await fc.assert(
-          fc.asyncProperty(fc.constantFrom(...keys), hostileStringArb, fc.constantFrom("x-api-version", "idempotency-key", "authorization", "content-type", "x-request-id"), asciiArb, async (key, value, header, headerValue) => {
-            const query = { ...validQuery, [key]: value };
-            const response = await send(endpoint, ctx.world, { query });
-            ctx.tally.check("query", `${name} ?${key}=${JSON.stringify(value.slice(0, 40))}`, () => expectCleanAnswer(response));
-            const withHeader = await send(endpoint, ctx.world, { headers: { [header]: header === "authorization" ? `Bearer ${headerValue}` : headerValue } });
-            ctx.tally.check("header", `${name} ${header}: ${JSON.stringify(headerValue.slice(0, 40))}`, () => expectCleanAnswer(withHeader));
-          }),
+          fc.asyncProperty(
+            fc.constantFrom(...keys),
+            hostileStringArb,
+            fc.constantFrom("x-api-version", "idempotency-key", "authorization", "content-type", "x-request-id"),
+            asciiArb,
+            async (key, value, header, headerValue) => {
+              const query = { ...validQuery, [key]: value };
+              const response = await send(endpoint, ctx.world, { query });
+              ctx.tally.check("query", `${name} ?${key}=${JSON.stringify(value.slice(0, 40))}`, () =>
+                expectCleanAnswer(response),
+              );
+              const withHeader = await send(endpoint, ctx.world, {
+                headers: { [header]: header === "authorization" ? `Bearer ${headerValue}` : headerValue },
+              });
+              ctx.tally.check("header", `${name} ${header}: ${JSON.stringify(headerValue.slice(0, 40))}`, () =>
+                expectCleanAnswer(withHeader),
+              );
+            },
+          ),
           { seed, numRuns: Math.ceil(runs / 2), endOnFailure: true },
         );
       });

@@ -23,7 +23,10 @@ function routesByFactory(): Map<string, RouteTemplate[]> {
     const parts = source.split(/^export function /m).slice(1);
     for (const part of parts) {
       const name = /^(\w+)/.exec(part)![1]!;
-      const routes = [...part.matchAll(/router\.(get|post|put|patch|delete)\(\s*"([^"]+)"/g)].map((match) => ({ method: match[1]!.toUpperCase(), path: match[2]! }));
+      const routes = [...part.matchAll(/router\.(get|post|put|patch|delete)\(\s*"([^"]+)"/g)].map((match) => ({
+        method: match[1]!.toUpperCase(),
+        path: match[2]!,
+      }));
       if (routes.length > 0) factories.set(name, routes);
     }
   }
@@ -38,7 +41,8 @@ export function gatewayRouteTable(): RouteTemplate[] {
     const prefix = (match[1] === "tax" ? "/tax" : "") + match[2]!;
     const routes = factories.get(match[3]!);
     if (!routes) throw new Error(`no routes found for router factory ${match[3]} mounted at ${prefix}`);
-    for (const route of routes) table.push({ method: route.method, path: route.path === "/" ? prefix : `${prefix}${route.path}` });
+    for (const route of routes)
+      table.push({ method: route.method, path: route.path === "/" ? prefix : `${prefix}${route.path}` });
   }
   return table;
 }

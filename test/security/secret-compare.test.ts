@@ -42,14 +42,29 @@ describe("timing-safe secret comparison", () => {
     expect(hashesEqual(digest, digest)).toBe(true);
     expect(hashesEqual(digest, hashApiKey(`sk_test_${"b".repeat(32)}`, pepper))).toBe(false);
     expect(hashesEqual(digest, digest.slice(0, 10))).toBe(false);
-    expect(spy.calls).toEqual([[32, 32], [32, 32]]);
+    expect(spy.calls).toEqual([
+      [32, 32],
+      [32, 32],
+    ]);
   });
 
   it("the admin token: every presented token, of any length, is compared as a SHA-256 digest", () => {
     const middleware = requireAdmin("the-admin-token-0123456789abcdef");
-    const outcomes = ["the-admin-token-0123456789abcdef", "x", "the-admin-token-0123456789abcdeF", "y".repeat(5000)].map((token) => {
+    const outcomes = [
+      "the-admin-token-0123456789abcdef",
+      "x",
+      "the-admin-token-0123456789abcdeF",
+      "y".repeat(5000),
+    ].map((token) => {
       const next = vi.fn() as unknown as NextFunction & ReturnType<typeof vi.fn>;
-      middleware({ header: () => `Bearer ${token}`, headersDistinct: { authorization: [`Bearer ${token}`] } } as unknown as Request, {} as Response, next);
+      middleware(
+        {
+          header: () => `Bearer ${token}`,
+          headersDistinct: { authorization: [`Bearer ${token}`] },
+        } as unknown as Request,
+        {} as Response,
+        next,
+      );
       return (next as ReturnType<typeof vi.fn>).mock.calls[0]![0]?.code ?? "ok";
     });
     expect(outcomes).toEqual(["ok", "admin_unauthorized", "admin_unauthorized", "admin_unauthorized"]);
@@ -59,19 +74,32 @@ describe("timing-safe secret comparison", () => {
   it("signed document links: the signature is compared as 32 bytes with 32 bytes; malformed ones never reach the comparison", () => {
     const links = createDocumentLinks({ pepper });
     const url = new URL(links.signOn("http://127.0.0.1", "acct_1", "upl_1"));
-    const [account, expires, signature] = ["account", "expires", "signature"].map((name) => url.searchParams.get(name)!);
+    const [account, expires, signature] = ["account", "expires", "signature"].map(
+      (name) => url.searchParams.get(name)!,
+    );
     expect(() => links.verify(account!, "upl_1", expires!, signature!)).not.toThrow();
     const flipped = `${signature!.slice(0, -1)}${signature!.endsWith("A") ? "B" : "A"}`;
     expect(() => links.verify(account!, "upl_1", expires!, flipped)).toThrow(/not valid/);
     expect(() => links.verify(account!, "upl_1", expires!, signature!.slice(1))).toThrow(/malformed/);
-    expect(spy.calls).toEqual([[32, 32], [32, 32]]);
+    expect(spy.calls).toEqual([
+      [32, 32],
+      [32, 32],
+    ]);
   });
 
   it("no === or !== compares a secret-named value with a non-literal in the services' source", () => {
-    expect(secretComparisons("if (presented === adminToken) ok();\nif (key.kind === KeyKind.SECRET) x();\nif (token === null) y();")).toEqual(["1: if (presented === adminToken) ok();"]);
+    expect(
+      secretComparisons(
+        "if (presented === adminToken) ok();\nif (key.kind === KeyKind.SECRET) x();\nif (token === null) y();",
+      ),
+    ).toEqual(["1: if (presented === adminToken) ok();"]);
     const files = ["services", "libs", "deploy"].flatMap((dir) => sourceFiles(path.join(root, dir)));
     expect(files.length).toBeGreaterThan(50);
-    expect(files.flatMap((file) => secretComparisons(readFileSync(file, "utf8")).map((offence) => `${path.relative(root, file)}:${offence}`))).toEqual([]);
+    expect(
+      files.flatMap((file) =>
+        secretComparisons(readFileSync(file, "utf8")).map((offence) => `${path.relative(root, file)}:${offence}`),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -89,7 +117,8 @@ function secretComparisons(text: string): string[] {
     for (const match of line.matchAll(comparison)) {
       const [left, right] = [match[1]!, match[3]!].map((side) => side.replace(/[!?]+$/, ""));
       const named = [left, right].some((side) => secretName.test(side.split(".").pop() ?? ""));
-      if (named && !literal.test(left!) && !literal.test(right!) && !notSecrets.includes(match[0])) offences.push(`${index + 1}: ${line.trim()}`);
+      if (named && !literal.test(left!) && !literal.test(right!) && !notSecrets.includes(match[0]))
+        offences.push(`${index + 1}: ${line.trim()}`);
     }
   });
   return offences;

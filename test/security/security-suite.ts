@@ -4,7 +4,11 @@
 // operator injection, tenancy, agent-tool and log checks. Ends with a health check, the
 // log grep and a one-screen summary of what was tried and what held.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startDocumentServer, documentServerEnv, type DocumentServer } from "../certificates/support/document-server.js";
+import {
+  startDocumentServer,
+  documentServerEnv,
+  type DocumentServer,
+} from "../certificates/support/document-server.js";
 import type { SystemUnderTest } from "../support/system.js";
 import { captureLogs, secretForms, type LogCapture } from "./log-capture.js";
 import { describeHiddenCharacters } from "./hidden-characters.js";
@@ -19,7 +23,10 @@ import { seedSecurityAccount, type SeededAccount } from "./world.js";
 
 export const securityPepper = "security-suite-pepper-0123456789abcdef0123";
 
-export type StartSystem = (env: Record<string, string>, onOutput: (service: string, text: string) => void) => Promise<SystemUnderTest>;
+export type StartSystem = (
+  env: Record<string, string>,
+  onOutput: (service: string, text: string) => void,
+) => Promise<SystemUnderTest>;
 
 export function describeSecurity(mode: string, startSystem: StartSystem, options: { fuzz: boolean }): void {
   describe(`security and bad-input suite (${mode})`, () => {
@@ -37,10 +44,18 @@ export function describeSecurity(mode: string, startSystem: StartSystem, options
       logs = captureLogs({ tapProcess: mode === "embedded" });
       docs = await startDocumentServer();
       system = await startSystem(
-        { ...documentServerEnv(docs), LOG_LEVEL: "trace", API_KEY_PEPPER: securityPepper, MCP_WRITE_TOOLS: "true", MCP_RATE_LIMIT: "1000000", MCP_RATE_WINDOW_SECONDS: "60" },
+        {
+          ...documentServerEnv(docs),
+          LOG_LEVEL: "trace",
+          API_KEY_PEPPER: securityPepper,
+          MCP_WRITE_TOOLS: "true",
+          MCP_RATE_LIMIT: "1000000",
+          MCP_RATE_WINDOW_SECONDS: "60",
+        },
         (service, text) => logs.append(service, text),
       );
-      for (const tag of ["f", "a", "b"]) accounts.push(await seedSecurityAccount(system, docs, `${tag}${Date.now().toString(36)}`));
+      for (const tag of ["f", "a", "b"])
+        accounts.push(await seedSecurityAccount(system, docs, `${tag}${Date.now().toString(36)}`));
       const [f, a, b] = accounts as [SeededAccount, SeededAccount, SeededAccount];
       Object.assign(fuzz, { restUrl: system.restUrl, world: f.world, tally });
       Object.assign(tenancy, { restUrl: system.restUrl, a, b });
@@ -79,13 +94,20 @@ export function describeSecurity(mode: string, startSystem: StartSystem, options
       const text = logs.text();
       expect(logs.lineCount(), "the suite must have captured log lines").toBeGreaterThan(10);
       const forms = secretForms({
-        apiKeys: accounts.flatMap((account) => [account.keys.testSecret, account.keys.liveSecret, account.keys.testPublishable, account.keys.livePublishable]),
+        apiKeys: accounts.flatMap((account) => [
+          account.keys.testSecret,
+          account.keys.liveSecret,
+          account.keys.testPublishable,
+          account.keys.livePublishable,
+        ]),
         adminToken: system.adminToken,
         pepper: securityPepper,
         linkSignatures: accounts.map((account) => account.world.link.query.signature!),
       });
       for (const secret of forms) {
-        tally.check("secrets in logs", `${secret.slice(0, 6)}… in ${logs.lineCount()} lines`, () => expect(text.includes(secret), `a secret starting ${secret.slice(0, 6)} is in the logs`).toBe(false));
+        tally.check("secrets in logs", `${secret.slice(0, 6)}… in ${logs.lineCount()} lines`, () =>
+          expect(text.includes(secret), `a secret starting ${secret.slice(0, 6)} is in the logs`).toBe(false),
+        );
       }
     });
   });

@@ -30,24 +30,88 @@ export function attemptsOn(seed: Seed, extra: { calculationId?: string; platform
   const transaction = seed.transactions.juneA;
   const attempts: Attempt[] = [];
   for (const id of [customer.id, customer.reference_customer_id]) {
-    attempts.push({ what: "get customer", path: `/tax/customers/${id}` }, { what: "update customer", path: `/tax/customers/${id}`, body: { name: "Mallory" } }, { what: "delete customer", path: `/tax/customers/${id}`, method: "DELETE" });
-    attempts.push({ what: "calculate for customer", path: "/tax/calculations", body: { customer: { id, address: { address_country: "US", address_province: "MI", address_postal_code: "48226", address_city: "Detroit", address_line_1: "1 Woodward Ave" } }, order_details: { customer_currency_code: "USD", line_items: [{ amount: 100, quantity: 1, product_category: "GENERAL_MERCHANDISE" }] } } });
+    attempts.push(
+      { what: "get customer", path: `/tax/customers/${id}` },
+      { what: "update customer", path: `/tax/customers/${id}`, body: { name: "Mallory" } },
+      { what: "delete customer", path: `/tax/customers/${id}`, method: "DELETE" },
+    );
+    attempts.push({
+      what: "calculate for customer",
+      path: "/tax/calculations",
+      body: {
+        customer: {
+          id,
+          address: {
+            address_country: "US",
+            address_province: "MI",
+            address_postal_code: "48226",
+            address_city: "Detroit",
+            address_line_1: "1 Woodward Ave",
+          },
+        },
+        order_details: {
+          customer_currency_code: "USD",
+          line_items: [{ amount: 100, quantity: 1, product_category: "GENERAL_MERCHANDISE" }],
+        },
+      },
+    });
   }
   for (const id of [product.reference_product_id, product.id].filter(Boolean)) {
-    attempts.push({ what: "get product", path: `/tax/products/${id}` }, { what: "delete product", path: `/tax/products/${id}`, method: "DELETE" });
+    attempts.push(
+      { what: "get product", path: `/tax/products/${id}` },
+      { what: "delete product", path: `/tax/products/${id}`, method: "DELETE" },
+    );
   }
   for (const id of [merchant.id, merchant.reference_merchant_id]) {
-    attempts.push({ what: "get merchant", path: `/tax/merchants/${id}` }, { what: "update merchant", path: `/tax/merchants/${id}`, body: { name: "Mallory" } }, { what: "delete merchant", path: `/tax/merchants/${id}`, method: "DELETE" });
-    attempts.push({ what: "platform calculation for merchant", path: "/tax/platform/calculations", body: { customer: { address: { address_country: "US", address_province: "MI", address_postal_code: "48226" } }, merchant: { merchant_id: id }, order_details: { customer_currency_code: "USD", line_items: [{ amount: 100, quantity: 1, product_category: "GENERAL_MERCHANDISE" }] }, roles: ["marketplace_provider"] } });
+    attempts.push(
+      { what: "get merchant", path: `/tax/merchants/${id}` },
+      { what: "update merchant", path: `/tax/merchants/${id}`, body: { name: "Mallory" } },
+      { what: "delete merchant", path: `/tax/merchants/${id}`, method: "DELETE" },
+    );
+    attempts.push({
+      what: "platform calculation for merchant",
+      path: "/tax/platform/calculations",
+      body: {
+        customer: { address: { address_country: "US", address_province: "MI", address_postal_code: "48226" } },
+        merchant: { merchant_id: id },
+        order_details: {
+          customer_currency_code: "USD",
+          line_items: [{ amount: 100, quantity: 1, product_category: "GENERAL_MERCHANDISE" }],
+        },
+        roles: ["marketplace_provider"],
+      },
+    });
   }
   for (const id of [transaction.id, transaction.reference_order_id, seed.transactions.junePlatform.id]) {
-    attempts.push({ what: "get transaction", path: `/tax/transactions/${id}` }, { what: "list refunds of transaction", path: `/tax/transactions/${id}/refunds` }, { what: "delete transaction", path: `/tax/transactions/${id}`, method: "DELETE" });
-    attempts.push({ what: "refund transaction", path: "/tax/refunds", body: { transaction_id: id, type: "full", refund_processed_at: 1_790_000_000 } });
+    attempts.push(
+      { what: "get transaction", path: `/tax/transactions/${id}` },
+      { what: "list refunds of transaction", path: `/tax/transactions/${id}/refunds` },
+      { what: "delete transaction", path: `/tax/transactions/${id}`, method: "DELETE" },
+    );
+    attempts.push({
+      what: "refund transaction",
+      path: "/tax/refunds",
+      body: { transaction_id: id, type: "full", refund_processed_at: 1_790_000_000 },
+    });
   }
   attempts.push({ what: "reverse refund", path: "/tax/refund_reversals", body: { refund_id: seed.refund.id } });
-  if (extra.calculationId) attempts.push({ what: "record calculation", path: "/tax/transactions", body: { calculation_id: extra.calculationId, reference_order_id: "mallory-1" } });
+  if (extra.calculationId)
+    attempts.push({
+      what: "record calculation",
+      path: "/tax/transactions",
+      body: { calculation_id: extra.calculationId, reference_order_id: "mallory-1" },
+    });
   if (extra.platformCalculationId) {
-    attempts.push({ what: "record platform calculation", path: "/tax/platform/transactions", body: { platform_calculation_id: extra.platformCalculationId, reference_order_id: "mallory-2", reference_payment_id: "p", transaction_processed_at: 1_790_000_000 } });
+    attempts.push({
+      what: "record platform calculation",
+      path: "/tax/platform/transactions",
+      body: {
+        platform_calculation_id: extra.platformCalculationId,
+        reference_order_id: "mallory-2",
+        reference_payment_id: "p",
+        transaction_processed_at: 1_790_000_000,
+      },
+    });
   }
   return attempts;
 }
@@ -58,15 +122,27 @@ function certificateAttempts(live: SeededAccount["world"]["live"]): Attempt[] {
     { what: "cancel certificate request", path: `/tax/certificate-requests/${live.requestId}`, method: "DELETE" },
     { what: "get certificate", path: `/tax/certificates/${live.certificateId}` },
     { what: "get certificate upload", path: `/tax/certificate-uploads/${live.uploadId}` },
-    { what: "submit certificate for customer", path: "/tax/certificates", body: { document_url: live.documentUrl, customer: { id: live.customerId } } },
+    {
+      what: "submit certificate for customer",
+      path: "/tax/certificates",
+      body: { document_url: live.documentUrl, customer: { id: live.customerId } },
+    },
   ];
 }
 
-export async function allPages(api: ReturnType<typeof createApi>, path: string, key: string, query = ""): Promise<ApiResponse[]> {
+export async function allPages(
+  api: ReturnType<typeof createApi>,
+  path: string,
+  key: string,
+  query = "",
+): Promise<ApiResponse[]> {
   const pages: ApiResponse[] = [];
   let cursor: string | null = null;
   do {
-    const page: ApiResponse = await api(`${path}?limit=100${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { key, version: V });
+    const page: ApiResponse = await api(
+      `${path}?limit=100${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      { key, version: V },
+    );
     pages.push(page);
     cursor = page.status === 200 ? page.body.next_cursor : null;
   } while (cursor && pages.length < 50);
@@ -80,20 +156,35 @@ export function describeTenancy(ctx: TenancyContext): void {
     const attackers = (livemode: boolean) => [
       { who: "account B, test key", key: ctx.b.keys.testSecret },
       { who: "account B, live key", key: ctx.b.keys.liveSecret },
-      { who: `account A, ${livemode ? "test" : "live"} key`, key: livemode ? ctx.a.keys.testSecret : ctx.a.keys.liveSecret },
+      {
+        who: `account A, ${livemode ? "test" : "live"} key`,
+        key: livemode ? ctx.a.keys.testSecret : ctx.a.keys.liveSecret,
+      },
     ];
-    const send = (attempt: Attempt, key: string) => api()(attempt.path, { key, version: V, ...(attempt.method ? { method: attempt.method } : {}), ...(attempt.body ? { body: attempt.body } : {}) });
+    const send = (attempt: Attempt, key: string) =>
+      api()(attempt.path, {
+        key,
+        version: V,
+        ...(attempt.method ? { method: attempt.method } : {}),
+        ...(attempt.body ? { body: attempt.body } : {}),
+      });
 
     it("by id and by reference id, reads and writes are the not-found answer", async () => {
       const scopes = [
-        { livemode: false, seed: ctx.a.world.seed, extra: { calculationId: ctx.a.world.calculationId, platformCalculationId: ctx.a.world.platformCalculationId } },
+        {
+          livemode: false,
+          seed: ctx.a.world.seed,
+          extra: { calculationId: ctx.a.world.calculationId, platformCalculationId: ctx.a.world.platformCalculationId },
+        },
         { livemode: true, seed: ctx.a.liveSeed, extra: {} },
       ];
       for (const scope of scopes) {
         for (const attacker of attackers(scope.livemode)) {
           await inBatches(attemptsOn(scope.seed, scope.extra), async (attempt) => {
             const response = await send(attempt, attacker.key);
-            ctx.tally.check("tenancy: REST by id", `${attacker.who} → ${attempt.what} ${attempt.path}`, () => expectNotFound(response));
+            ctx.tally.check("tenancy: REST by id", `${attacker.who} → ${attempt.what} ${attempt.path}`, () =>
+              expectNotFound(response),
+            );
           });
         }
       }
@@ -106,7 +197,8 @@ export function describeTenancy(ctx: TenancyContext): void {
               expect(response.body.error.error_code).toBe("TESTMODE_NOT_SUPPORTED");
             } else if (attempt.path === "/tax/certificates") {
               expect([201, 404], JSON.stringify(response.body)).toContain(response.status);
-              if (response.status === 201) expect(response.body.customer?.id ?? null).not.toBe(ctx.a.world.live.customerId);
+              if (response.status === 201)
+                expect(response.body.customer?.id ?? null).not.toBe(ctx.a.world.live.customerId);
             } else expectNotFound(response);
           });
         }
@@ -134,15 +226,32 @@ export function describeTenancy(ctx: TenancyContext): void {
     });
 
     it("no list or filter shows A's records", async () => {
-      const own = (seed: Seed) => [...seed.customers, ...seed.merchants].map((record: any) => record.id).concat(seed.products.map((product: any) => product.reference_product_id));
+      const own = (seed: Seed) =>
+        [...seed.customers, ...seed.merchants]
+          .map((record: any) => record.id)
+          .concat(seed.products.map((product: any) => product.reference_product_id));
       const aTest = own(ctx.a.world.seed);
-      const aLive = [...own(ctx.a.liveSeed), ctx.a.world.live.certificateId, ctx.a.world.live.requestId, ctx.a.world.live.uploadId];
+      const aLive = [
+        ...own(ctx.a.liveSeed),
+        ctx.a.world.live.certificateId,
+        ctx.a.world.live.requestId,
+        ctx.a.world.live.uploadId,
+      ];
       // B may see none of A's records; A's other mode none of the mode it is not.
-      const forbidden = (key: string) => new Set(key === ctx.a.keys.liveSecret ? aTest : key === ctx.a.keys.testSecret ? aLive : [...aTest, ...aLive]);
+      const forbidden = (key: string) =>
+        new Set(key === ctx.a.keys.liveSecret ? aTest : key === ctx.a.keys.testSecret ? aLive : [...aTest, ...aLive]);
       const lists: Array<{ path: string; query?: string; live?: boolean }> = [
-        { path: "/tax/customers" }, { path: "/tax/products" }, { path: "/tax/merchants" },
-        ...["", `&customer=${ctx.a.world.live.customerId}`, `&customer=${ctx.a.liveSeed.customers[0].reference_customer_id}`].flatMap((query) => [
-          { path: "/tax/certificates", query, live: true }, { path: "/tax/certificate-requests", query, live: true }, { path: "/tax/certificate-uploads", query, live: true },
+        { path: "/tax/customers" },
+        { path: "/tax/products" },
+        { path: "/tax/merchants" },
+        ...[
+          "",
+          `&customer=${ctx.a.world.live.customerId}`,
+          `&customer=${ctx.a.liveSeed.customers[0].reference_customer_id}`,
+        ].flatMap((query) => [
+          { path: "/tax/certificates", query, live: true },
+          { path: "/tax/certificate-requests", query, live: true },
+          { path: "/tax/certificate-uploads", query, live: true },
         ]),
       ];
       for (const attacker of [...attackers(false), ...attackers(true)]) {
@@ -156,7 +265,9 @@ export function describeTenancy(ctx: TenancyContext): void {
               }
               expect(page.status, JSON.stringify(page.body).slice(0, 300)).toBe(200);
               const aIds = forbidden(attacker.key);
-              const leaked = page.body.data.filter((record: any) => aIds.has(record.id) || aIds.has(record.reference_product_id));
+              const leaked = page.body.data.filter(
+                (record: any) => aIds.has(record.id) || aIds.has(record.reference_product_id),
+              );
               expect(leaked.map((record: any) => record.id)).toEqual([]);
             }
           });
@@ -167,9 +278,12 @@ export function describeTenancy(ctx: TenancyContext): void {
     it("A's records are unchanged after every attempt", async () => {
       const { seed, testKey } = ctx.a.world;
       const checks: Array<[string, string]> = [
-        [`/tax/customers/${seed.customers[0].id}`, testKey], [`/tax/products/${seed.products[0].reference_product_id}`, testKey],
-        [`/tax/merchants/${seed.merchants[0].id}`, testKey], [`/tax/transactions/${seed.transactions.juneA.id}`, testKey],
-        [`/tax/customers/${ctx.a.liveSeed.customers[0].id}`, ctx.a.keys.liveSecret], [`/tax/certificate-requests/${ctx.a.world.live.requestId}`, ctx.a.keys.liveSecret],
+        [`/tax/customers/${seed.customers[0].id}`, testKey],
+        [`/tax/products/${seed.products[0].reference_product_id}`, testKey],
+        [`/tax/merchants/${seed.merchants[0].id}`, testKey],
+        [`/tax/transactions/${seed.transactions.juneA.id}`, testKey],
+        [`/tax/customers/${ctx.a.liveSeed.customers[0].id}`, ctx.a.keys.liveSecret],
+        [`/tax/certificate-requests/${ctx.a.world.live.requestId}`, ctx.a.keys.liveSecret],
       ];
       for (const [path, key] of checks) {
         const response = await api()(path, { key, version: V });

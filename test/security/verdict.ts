@@ -32,8 +32,12 @@ export function createTally(): Tally {
     summary(title) {
       const rows = [...counts.entries()].sort(([a], [b]) => a.localeCompare(b));
       const width = Math.max(...rows.map(([name]) => name.length), 8);
-      const total = rows.reduce((sum, [, entry]) => ({ tried: sum.tried + entry.tried, held: sum.held + entry.held }), { tried: 0, held: 0 });
-      const line = (name: string, tried: number, held: number) => `  ${name.padEnd(width)}  ${String(tried).padStart(6)}  ${String(held).padStart(6)}  ${String(tried - held).padStart(6)}`;
+      const total = rows.reduce((sum, [, entry]) => ({ tried: sum.tried + entry.tried, held: sum.held + entry.held }), {
+        tried: 0,
+        held: 0,
+      });
+      const line = (name: string, tried: number, held: number) =>
+        `  ${name.padEnd(width)}  ${String(tried).padStart(6)}  ${String(held).padStart(6)}  ${String(tried - held).padStart(6)}`;
       return [
         `── ${title} ──`,
         `  ${"category".padEnd(width)}  ${"tried".padStart(6)}  ${"held".padStart(6)}  ${"failed".padStart(6)}`,
@@ -60,7 +64,11 @@ export function expectErrorShape(response: ApiResponse): void {
   expect(error, context).toMatchObject({ error_code: expect.any(String), error_message: expect.any(String) });
   expect(error.error_message.length, context).toBeGreaterThan(0);
   if ("code" in response.body) {
-    expect(response.body, context).toMatchObject({ code: response.status, type: error.error_code.toUpperCase(), message: error.error_message });
+    expect(response.body, context).toMatchObject({
+      code: response.status,
+      type: error.error_code.toUpperCase(),
+      message: error.error_message,
+    });
   }
   if (fieldCodes.has(error.error_code)) expect(error.error_meta?.field, context).toEqual(expect.any(String));
 }

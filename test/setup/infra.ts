@@ -27,9 +27,14 @@ function readInfraEnv(): Record<string, string> {
 
 export async function setup(): Promise<void> {
   const before = readInfraEnv();
-  const result = spawnSync(path.join(root, "deploy/test-infra/start.sh"), { stdio: ["ignore", "ignore", "inherit"], encoding: "utf8" });
+  const result = spawnSync(path.join(root, "deploy/test-infra/start.sh"), {
+    stdio: ["ignore", "ignore", "inherit"],
+    encoding: "utf8",
+  });
   if (result.status !== 0) {
-    throw new Error(`test infrastructure did not start (deploy/test-infra/start.sh exited ${result.status}); see its output above`);
+    throw new Error(
+      `test infrastructure did not start (deploy/test-infra/start.sh exited ${result.status}); see its output above`,
+    );
   }
   const env = readInfraEnv();
   if (!env.MONGODB_URI || !env.KAFKA_BROKERS) throw new Error(`${infraEnv} lacks MONGODB_URI or KAFKA_BROKERS`);

@@ -21,7 +21,11 @@ export function createApi(baseUrl: string) {
     if (call.key) headers.authorization = `Bearer ${call.key}`;
     if (call.version) headers["x-api-version"] = call.version;
     const body = call.rawBody ?? (call.body === undefined ? undefined : JSON.stringify(call.body));
-    const response = await fetch(`${baseUrl}${path}`, { method: call.method ?? (body ? "POST" : "GET"), headers, ...(body ? { body } : {}) });
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: call.method ?? (body ? "POST" : "GET"),
+      headers,
+      ...(body ? { body } : {}),
+    });
     const text = await response.text();
     let parsed: unknown = text;
     try {
@@ -44,8 +48,12 @@ export interface AccountKeys {
 
 export async function createAccount(baseUrl: string, adminToken: string, name = "Test account"): Promise<AccountKeys> {
   const api = createApi(baseUrl);
-  const response = await api("/admin/v1/accounts", { body: { name }, headers: { authorization: `Bearer ${adminToken}` } });
-  if (response.status !== 201) throw new Error(`account creation failed: ${response.status} ${JSON.stringify(response.body)}`);
+  const response = await api("/admin/v1/accounts", {
+    body: { name },
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  if (response.status !== 201)
+    throw new Error(`account creation failed: ${response.status} ${JSON.stringify(response.body)}`);
   const keys = response.body.keys as Array<{ id: string; kind: string; mode: string; secret: string }>;
   const find = (kind: string, mode: string) => keys.find((key) => key.kind === kind && key.mode === mode)!;
   return {

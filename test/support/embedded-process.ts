@@ -11,7 +11,15 @@ import { freePort } from "../../deploy/distributed/cluster.mjs";
 import { testAdminToken } from "./system.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const services: ServiceName[] = ["gateway", "calc-engine", "geo-resolver", "ledger", "catalog", "certificates", "mcp-bridge"];
+const services: ServiceName[] = [
+  "gateway",
+  "calc-engine",
+  "geo-resolver",
+  "ledger",
+  "catalog",
+  "certificates",
+  "mcp-bridge",
+];
 const envPrefix = (service: ServiceName) => service.toUpperCase().replaceAll("-", "_");
 
 export interface Exit {
@@ -40,7 +48,10 @@ export interface EmbeddedProcess {
  * `entry` runs another start-up on the same settings, e.g. the gateway alone
  * (services/gateway/dist/main.js) on the embedded store.
  */
-export async function createEmbeddedProcess(extraEnv: Record<string, string> = {}, entry = "deploy/embedded/dist/main.js"): Promise<EmbeddedProcess> {
+export async function createEmbeddedProcess(
+  extraEnv: Record<string, string> = {},
+  entry = "deploy/embedded/dist/main.js",
+): Promise<EmbeddedProcess> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "levy-embedded-process-"));
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -86,16 +97,24 @@ export async function createEmbeddedProcess(extraEnv: Record<string, string> = {
       child = started;
       collect(started.stdout);
       collect(started.stderr);
-      exited = new Promise((resolve) => started.once("exit", (code, signal) => resolve({ code, signal, at: Date.now() })));
+      exited = new Promise((resolve) =>
+        started.once("exit", (code, signal) => resolve({ code, signal, at: Date.now() })),
+      );
       const ready = (async () => {
         for (;;) {
-          const ok = await fetch(`http://127.0.0.1:${env.PORT}/healthz`).then((response) => response.ok, () => false);
+          const ok = await fetch(`http://127.0.0.1:${env.PORT}/healthz`).then(
+            (response) => response.ok,
+            () => false,
+          );
           if (ok) return "ready" as const;
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
       })();
       const outcome = await Promise.race([ready, exited]);
-      if (outcome !== "ready") throw new Error(`embedded Levy exited on start (${outcome.code ?? outcome.signal}):\n${output.slice(-20).join("\n")}`);
+      if (outcome !== "ready")
+        throw new Error(
+          `embedded Levy exited on start (${outcome.code ?? outcome.signal}):\n${output.slice(-20).join("\n")}`,
+        );
     },
     async signal(signal) {
       child?.kill(signal);

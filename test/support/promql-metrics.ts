@@ -5,9 +5,39 @@
 // by "(" is a function or an aggregation, a keyword is a keyword, and what is left is
 // a metric name.
 
-const keywords = new Set(["by", "without", "on", "ignoring", "group_left", "group_right", "bool", "and", "or", "unless", "offset", "atan2", "inf", "nan"]);
+const keywords = new Set([
+  "by",
+  "without",
+  "on",
+  "ignoring",
+  "group_left",
+  "group_right",
+  "bool",
+  "and",
+  "or",
+  "unless",
+  "offset",
+  "atan2",
+  "inf",
+  "nan",
+]);
 const labelListKeywords = new Set(["by", "without", "on", "ignoring", "group_left", "group_right"]);
-const aggregations = new Set(["sum", "min", "max", "avg", "group", "stddev", "stdvar", "count", "count_values", "bottomk", "topk", "quantile", "limitk", "limit_ratio"]);
+const aggregations = new Set([
+  "sum",
+  "min",
+  "max",
+  "avg",
+  "group",
+  "stddev",
+  "stdvar",
+  "count",
+  "count_values",
+  "bottomk",
+  "topk",
+  "quantile",
+  "limitk",
+  "limit_ratio",
+]);
 const identifier = /[a-zA-Z_:][a-zA-Z0-9_:]*/y;
 
 function skipString(text: string, start: number): number {
@@ -62,7 +92,11 @@ export function metricNamesOf(expression: string): string[] {
       const lower = word.toLowerCase();
       if (labelListKeywords.has(lower)) {
         if (expression[after] === "(") index = skipBalanced(expression, after, "(", ")");
-      } else if (expression[after] === "(" || keywords.has(lower) || (aggregations.has(lower) && /^(by|without)\b/i.test(expression.slice(after)))) {
+      } else if (
+        expression[after] === "(" ||
+        keywords.has(lower) ||
+        (aggregations.has(lower) && /^(by|without)\b/i.test(expression.slice(after)))
+      ) {
         // A function or aggregation name (also "sum by (le) (...)"), or a keyword.
       } else if (!names.includes(word)) {
         names.push(word);

@@ -40,7 +40,15 @@ export interface McpBridgeReplica {
 
 export const testAdminToken = "test-admin-token-0123456789abcdef";
 const testPepper = "test-pepper-0123456789abcdef0123456789";
-const serviceList: ServiceName[] = ["gateway", "calc-engine", "geo-resolver", "ledger", "catalog", "certificates", "mcp-bridge"];
+const serviceList: ServiceName[] = [
+  "gateway",
+  "calc-engine",
+  "geo-resolver",
+  "ledger",
+  "catalog",
+  "certificates",
+  "mcp-bridge",
+];
 const envPrefix = (service: ServiceName) => service.toUpperCase().replaceAll("-", "_");
 
 export async function startEmbeddedSystem(extraEnv: Record<string, string> = {}): Promise<SystemUnderTest> {
@@ -90,7 +98,9 @@ export async function startEmbeddedSystem(extraEnv: Record<string, string> = {})
         MCP_PORT: String(await freePort()),
         MCP_BRIDGE_GRPC_PORT: String(await freePort()),
         MCP_BRIDGE_OPS_PORT: String(await freePort()),
-        ...Object.fromEntries(serviceList.map((service) => [`${envPrefix(service)}_URL`, `http://127.0.0.1:${grpcPorts[service]}`])),
+        ...Object.fromEntries(
+          serviceList.map((service) => [`${envPrefix(service)}_URL`, `http://127.0.0.1:${grpcPorts[service]}`]),
+        ),
         ...extraEnv,
       };
       const replica = await startMcpBridge({ env: replicaEnv });
@@ -110,11 +120,15 @@ export async function startEmbeddedSystem(extraEnv: Record<string, string> = {})
  */
 export async function startDistributedSystem(
   extraEnv: Record<string, string> = {},
-  options: { serviceEnv?: Partial<Record<ServiceName, Record<string, string>>>; onOutput?: (service: string, text: string) => void } = {},
+  options: {
+    serviceEnv?: Partial<Record<ServiceName, Record<string, string>>>;
+    onOutput?: (service: string, text: string) => void;
+  } = {},
 ): Promise<SystemUnderTest> {
   const { onOutput } = options;
   const { MONGODB_URI, KAFKA_BROKERS } = process.env;
-  if (!MONGODB_URI || !KAFKA_BROKERS) throw new Error("MONGODB_URI and KAFKA_BROKERS must be set by test/setup/infra.ts");
+  if (!MONGODB_URI || !KAFKA_BROKERS)
+    throw new Error("MONGODB_URI and KAFKA_BROKERS must be set by test/setup/infra.ts");
   // A fresh set of databases, topics and consumer groups per run, so runs never see each
   // other's records or events (a suite's unconsumed events would otherwise be the next
   // suite's backlog on the shared broker).

@@ -39,7 +39,19 @@ describe("provision.sh prerequisites", () => {
     const run = provision(pathWith(shellBasics));
     expect(run.status).toBe(1);
     const missing = [...run.stderr.matchAll(/^ {2}(\S+): for /gm)].map((match) => match[1]);
-    expect(missing.sort()).toEqual(["flock", "go", "java", "mvn", "node", "npm", "openssl", "patch", "python3", "setsid", "sha256sum"]);
+    expect(missing.sort()).toEqual([
+      "flock",
+      "go",
+      "java",
+      "mvn",
+      "node",
+      "npm",
+      "openssl",
+      "patch",
+      "python3",
+      "setsid",
+      "sha256sum",
+    ]);
     expect(run.stderr).toContain("nothing was built");
     expect(run.stderr).toMatch(/sudo apt-get install .*default-jre-headless.*maven/);
     expect(run.stderr).toContain("golang-go");
@@ -56,7 +68,10 @@ describe("provision.sh prerequisites", () => {
 
   it("refuses a Java older than 17 by its version", () => {
     const tools = ["node", "npm", "flock", "setsid", "sha256sum", "openssl"];
-    const run = provision(pathWith([...shellBasics, ...tools], { java: 'echo \'openjdk version "11.0.2" 2019-01-15\' >&2', mvn: "exit 0" }), "kafka");
+    const run = provision(
+      pathWith([...shellBasics, ...tools], { java: "echo 'openjdk version \"11.0.2\" 2019-01-15' >&2", mvn: "exit 0" }),
+      "kafka",
+    );
     expect(run.status).toBe(1);
     expect(run.stderr).toContain("java is version 11; Kafka here needs 17 or later");
     expect(existsSync(run.cache)).toBe(false);
@@ -69,7 +84,9 @@ describe("watch_progress (common.sh)", () => {
       sleep 2.5 & watch_progress $! "slow step"
       (sleep 1; exit 3) & watch_progress $! "failing step" || echo "status $?"`;
     const run = spawnSync("bash", ["-c", script], { env: { ...process.env, PROGRESS_EVERY: "1" }, encoding: "utf8" });
-    expect(run.stderr).toMatch(/\[test-infra\] slow step: still working, 1 s elapsed\n\[test-infra\] slow step: still working, 2 s elapsed\n/);
+    expect(run.stderr).toMatch(
+      /\[test-infra\] slow step: still working, 1 s elapsed\n\[test-infra\] slow step: still working, 2 s elapsed\n/,
+    );
     expect(run.stderr).toMatch(/\[test-infra\] slow step: done in 3 s/);
     expect(run.stderr).not.toContain("failing step: done");
     expect(run.stdout).toBe("status 3\n");

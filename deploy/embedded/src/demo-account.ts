@@ -12,7 +12,10 @@ export interface DemoAccount {
 
 export async function ensureDemoAccount(keyStore: KeyStore, dataDir: string): Promise<DemoAccount> {
   const marker = path.resolve(dataDir, "embedded", "demo-account-id");
-  const existingId = await readFile(marker, "utf8").then((text) => text.trim(), () => null);
+  const existingId = await readFile(marker, "utf8").then(
+    (text) => text.trim(),
+    () => null,
+  );
   if (existingId && (await keyStore.getAccount(existingId))) return { accountId: existingId };
   const { account, keys } = await keyStore.createAccount("Demo account");
   await mkdir(path.dirname(marker), { recursive: true });

@@ -2,7 +2,14 @@
 // other through Connect (in-process by default, or over gRPC), sharing one in-process
 // event bus. Backends start before the gateway and the MCP bridge, the two front doors.
 import { createInProcessBus } from "@levy/events";
-import { configureInProcessRpc, defaultPorts, envPrefix, serviceNames, type RunningService, type ServiceName } from "@levy/kit";
+import {
+  configureInProcessRpc,
+  defaultPorts,
+  envPrefix,
+  serviceNames,
+  type RunningService,
+  type ServiceName,
+} from "@levy/kit";
 import { startCalcEngine } from "@levy/calc-engine";
 import { startCatalog } from "@levy/catalog";
 import { startCertificates } from "@levy/certificates";
@@ -23,7 +30,10 @@ export interface EmbeddedLevy {
   stop(): Promise<void>;
 }
 
-type Starter = (options: { env: Record<string, string | undefined>; sharedBus: ReturnType<typeof createInProcessBus> }) => Promise<RunningService>;
+type Starter = (options: {
+  env: Record<string, string | undefined>;
+  sharedBus: ReturnType<typeof createInProcessBus>;
+}) => Promise<RunningService>;
 
 const backends: ReadonlyArray<[ServiceName, Starter]> = [
   ["geo-resolver", startGeoResolver],
@@ -34,15 +44,24 @@ const backends: ReadonlyArray<[ServiceName, Starter]> = [
 ];
 
 export async function startEmbeddedLevy(options: EmbeddedOptions = {}): Promise<EmbeddedLevy> {
-  const env: Record<string, string | undefined> = { ...(options.env ?? process.env), STORAGE: "embedded", EVENTS: "in-process" };
+  const env: Record<string, string | undefined> = {
+    ...(options.env ?? process.env),
+    STORAGE: "embedded",
+    EVENTS: "in-process",
+  };
   // Calls between the services stay in the process (no HTTP/2 on loopback): unary ones
   // hand the message straight to the peer's handler unless EMBEDDED_RPC=router (through
   // the peer's Connect router, serialised) or grpc (loopback gRPC); the gRPC ports listen
   // either way. EMBEDDED_RPC_FREEZE_MESSAGES=true deep-freezes the messages handed over,
   // so tests catch a handler or caller that mutates one. See docs/performance.md.
   const rpc = env.EMBEDDED_RPC ?? "in-process";
-  if (rpc !== "in-process" && rpc !== "router" && rpc !== "grpc") throw new Error(`EMBEDDED_RPC must be "in-process", "router" or "grpc", not "${rpc}"`);
-  configureInProcessRpc({ enabled: rpc !== "grpc", route: rpc === "router" ? "router" : "direct", freezeMessages: env.EMBEDDED_RPC_FREEZE_MESSAGES === "true" });
+  if (rpc !== "in-process" && rpc !== "router" && rpc !== "grpc")
+    throw new Error(`EMBEDDED_RPC must be "in-process", "router" or "grpc", not "${rpc}"`);
+  configureInProcessRpc({
+    enabled: rpc !== "grpc",
+    route: rpc === "router" ? "router" : "direct",
+    freezeMessages: env.EMBEDDED_RPC_FREEZE_MESSAGES === "true",
+  });
   // Services call each other in both directions, so every address is fixed before any starts.
   for (const service of serviceNames) {
     const prefix = envPrefix(service);

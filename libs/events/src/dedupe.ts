@@ -4,7 +4,10 @@
 // event id), which together gives "exactly once in effect".
 import type { EventHandler, ProcessedEventLog } from "./port.js";
 
-export function withEventDedupe(handler: EventHandler, options: { group: string; log: ProcessedEventLog }): EventHandler {
+export function withEventDedupe(
+  handler: EventHandler,
+  options: { group: string; log: ProcessedEventLog },
+): EventHandler {
   return async (event) => {
     if (await options.log.has(options.group, event.id)) return;
     await handler(event);

@@ -30,12 +30,19 @@ export function isOutage(error: unknown): boolean {
 
 /** An outage, or a version conflict on a record the handler writes (it clears when retried). */
 export function isTransientFailure(error: unknown): boolean {
-  return isOutage(error) || (typeof error === "object" && error !== null && (error as { code?: unknown }).code === "conflict");
+  return (
+    isOutage(error) ||
+    (typeof error === "object" && error !== null && (error as { code?: unknown }).code === "conflict")
+  );
 }
 
 const maxOutageBackoffMs = 2000;
 
-export async function deliverWithRetries(handler: EventHandler, event: EventEnvelope, options: DeliveryOptions): Promise<DeliveryOutcome> {
+export async function deliverWithRetries(
+  handler: EventHandler,
+  event: EventEnvelope,
+  options: DeliveryOptions,
+): Promise<DeliveryOutcome> {
   const shouldStop = options.shouldStop ?? (() => false);
   const isTransient = options.isTransient ?? isTransientFailure;
   let lastError = "";
@@ -49,7 +56,9 @@ export async function deliverWithRetries(handler: EventHandler, event: EventEnve
       if (!isTransient(error)) attempts += 1;
       if (attempts >= options.maxAttempts) break;
       if (shouldStop()) return { delivered: false, stopped: true };
-      const backoff = isTransient(error) ? Math.min(maxOutageBackoffMs, 100 * tries) : Math.min(1000, 25 * 2 ** attempts);
+      const backoff = isTransient(error)
+        ? Math.min(maxOutageBackoffMs, 100 * tries)
+        : Math.min(1000, 25 * 2 ** attempts);
       await new Promise((resolve) => setTimeout(resolve, backoff));
       await options.whileWaiting?.();
     }
@@ -62,9 +71,16 @@ export function deadLetterTopic(topic: string): string {
 }
 
 /** The envelope as it lands on the dead-letter topic: the original plus why it failed. */
-export function deadLetter(event: EventEnvelope, topic: string, outcome: { error: string; attempts: number }): EventEnvelope {
+export function deadLetter(
+  event: EventEnvelope,
+  topic: string,
+  outcome: { error: string; attempts: number },
+): EventEnvelope {
   return {
     ...event,
-    payload: { original: event.payload, failure: { source_topic: topic, error: outcome.error, attempts: outcome.attempts, failed_at: Date.now() } },
+    payload: {
+      original: event.payload,
+      failure: { source_topic: topic, error: outcome.error, attempts: outcome.attempts, failed_at: Date.now() },
+    },
   };
 }

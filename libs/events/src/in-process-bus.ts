@@ -89,7 +89,8 @@ export function createInProcessBus(): EventBus {
       .then(() => drain(topicName, topic, group))
       .finally(() => {
         group.running = null;
-        if (closed || !hasMembers(group)) abandonWaiters(group, "the consumer group stopped before it settled the events");
+        if (closed || !hasMembers(group))
+          abandonWaiters(group, "the consumer group stopped before it settled the events");
         else if (group.offset < topic.log.length) schedule(topicName, topic, group);
       });
   }

@@ -11,7 +11,12 @@ import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type Producer
 import { deadLetter, deadLetterTopic, defaultMaxAttempts, deliverWithRetries } from "./deliver-with-retries.js";
 import { parseEnvelope } from "./create-event.js";
 import { consumerLag } from "./kafka-lag.js";
-import { describeKafkaConnectFailure, kafkaClientSecurity, tlsFailureMessage, type KafkaSecurity } from "./kafka-security.js";
+import {
+  describeKafkaConnectFailure,
+  kafkaClientSecurity,
+  tlsFailureMessage,
+  type KafkaSecurity,
+} from "./kafka-security.js";
 import { brokerCertificateFailure } from "./kafka-tls-check.js";
 import { EventBusError, type EventBus, type EventEnvelope, type SubscribeOptions, type Subscription } from "./port.js";
 
@@ -48,7 +53,10 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
   const security = kafkaClientSecurity(options.security);
   if (security.ssl && typeof security.ssl === "object" && options.brokers[0]) {
     const untrusted = await brokerCertificateFailure(options.brokers[0], security.ssl);
-    if (untrusted) throw new EventBusError("unavailable", tlsFailureMessage(`Kafka at ${options.brokers[0]}`, untrusted), { cause: untrusted });
+    if (untrusted)
+      throw new EventBusError("unavailable", tlsFailureMessage(`Kafka at ${options.brokers[0]}`, untrusted), {
+        cause: untrusted,
+      });
   }
   const kafka = new Kafka({
     clientId: options.clientId,
@@ -57,7 +65,11 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
     retry: { retries: 8, initialRetryTime: 200 },
     ...security,
   });
-  const producer: Producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
+  const producer: Producer = kafka.producer({
+    idempotent: true,
+    maxInFlightRequests: 1,
+    createPartitioner: Partitioners.DefaultPartitioner,
+  });
   const admin: Admin = kafka.admin();
   const consumers = new Set<Consumer>();
   const knownTopics = new Set<string>();
@@ -66,7 +78,9 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
     await Promise.all([producer.connect(), admin.connect()]);
   } catch (error) {
     await Promise.allSettled([producer.disconnect(), admin.disconnect()]);
-    throw new EventBusError("unavailable", describeKafkaConnectFailure(error, options.brokers, options.security), { cause: error });
+    throw new EventBusError("unavailable", describeKafkaConnectFailure(error, options.brokers, options.security), {
+      cause: error,
+    });
   }
 
   async function ensureTopics(names: string[]): Promise<void> {
@@ -75,7 +89,10 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
     const numPartitions = options.topics?.partitions ?? 3;
     const replicationFactor = options.topics?.replicationFactor ?? brokerDefault;
     try {
-      await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions, replicationFactor })) });
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((topic) => ({ topic, numPartitions, replicationFactor })),
+      });
     } catch (error) {
       const reasons = ((error as { errors?: Error[] }).errors ?? [error as Error]).map((cause) => cause.message);
       const replicas = replicationFactor === brokerDefault ? "the cluster's default" : replicationFactor;
@@ -103,7 +120,9 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
       });
     } catch (error) {
       if (error instanceof EventBusError) throw error;
-      throw new EventBusError("unavailable", `could not publish to ${topic}: ${(error as Error).message}`, { cause: error });
+      throw new EventBusError("unavailable", `could not publish to ${topic}: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
   }
 
@@ -123,7 +142,10 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
           const text = message.value?.toString("utf8") ?? "";
           const event = parseEnvelope(text);
           if (!event) {
-            await producer.send({ topic: onBroker(deadLetters), messages: [{ key: message.key, value: text, headers: { "dlq-error": "not an event envelope" } }] });
+            await producer.send({
+              topic: onBroker(deadLetters),
+              messages: [{ key: message.key, value: text, headers: { "dlq-error": "not an event envelope" } }],
+            });
             subscription.onDeadLetter?.();
           } else {
             const outcome = await deliverWithRetries(subscription.handler, event, {
@@ -165,9 +187,16 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
       }
     },
     lag: async (subscriptions) => {
-      const readings = await consumerLag(admin, subscriptions.map(({ topic, group }) => ({ topic: onBroker(topic), group: onBroker(group) })));
+      const readings = await consumerLag(
+        admin,
+        subscriptions.map(({ topic, group }) => ({ topic: onBroker(topic), group: onBroker(group) })),
+      );
       // Reported under the plain names, as the metrics label them.
-      return readings.map((reading, index) => ({ ...reading, topic: subscriptions[index]!.topic, group: subscriptions[index]!.group }));
+      return readings.map((reading, index) => ({
+        ...reading,
+        topic: subscriptions[index]!.topic,
+        group: subscriptions[index]!.group,
+      }));
     },
     close: async () => {
       await Promise.all([...consumers].map((consumer) => consumer.disconnect()));

@@ -4,7 +4,10 @@
 import type { Admin } from "kafkajs";
 import type { ConsumerLag } from "./port.js";
 
-export async function consumerLag(admin: Admin, subscriptions: ReadonlyArray<{ topic: string; group: string }>): Promise<ConsumerLag[]> {
+export async function consumerLag(
+  admin: Admin,
+  subscriptions: ReadonlyArray<{ topic: string; group: string }>,
+): Promise<ConsumerLag[]> {
   const ends = new Map<string, Awaited<ReturnType<Admin["fetchTopicOffsets"]>>>();
   const result: ConsumerLag[] = [];
   for (const { topic, group } of subscriptions) {

@@ -60,7 +60,11 @@ export function kafkaClientSecurity(security: KafkaSecurity = {}): Pick<KafkaCon
  * credentials and untrusted certificates are told apart from an unreachable broker.
  * Never includes the password.
  */
-export function describeKafkaConnectFailure(error: unknown, brokers: readonly string[], security: KafkaSecurity = {}): string {
+export function describeKafkaConnectFailure(
+  error: unknown,
+  brokers: readonly string[],
+  security: KafkaSecurity = {},
+): string {
   const where = `Kafka at ${brokers.join(",")}`;
   const causes = causeChain(error);
   const sasl = causes.find((cause) => cause.name === "KafkaJSSASLAuthenticationError");

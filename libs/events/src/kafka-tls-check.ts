@@ -7,7 +7,11 @@ import { connect, type ConnectionOptions } from "node:tls";
 import { isTlsFailure } from "./kafka-security.js";
 
 /** The verification error of `broker`'s certificate, or undefined when it is trusted or unreachable. */
-export function brokerCertificateFailure(broker: string, ssl: ConnectionOptions, timeoutMs = 10_000): Promise<Error | undefined> {
+export function brokerCertificateFailure(
+  broker: string,
+  ssl: ConnectionOptions,
+  timeoutMs = 10_000,
+): Promise<Error | undefined> {
   const separator = broker.lastIndexOf(":");
   const host = broker.slice(0, separator);
   const port = Number(broker.slice(separator + 1));

@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from "vitest";
 import "./kafka-bus.js";
 
 const require = createRequire(import.meta.url);
-const RequestQueue = require("kafkajs/src/network/requestQueue/index.js") as new (options: Record<string, unknown>) => {
+const RequestQueue = require("kafkajs/src/network/requestQueue/index.js") as new (
+  options: Record<string, unknown>,
+) => {
   pending: unknown[];
   throttledUntil: number;
   throttleCheckTimeoutId: NodeJS.Timeout | null;
@@ -12,7 +14,15 @@ const RequestQueue = require("kafkajs/src/network/requestQueue/index.js") as new
   destroy(): void;
 };
 const silent = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
-const queueOf = () => new RequestQueue({ maxInFlightRequests: 1, requestTimeout: 1000, enforceRequestTimeout: false, clientId: "test", broker: "b", logger: silent });
+const queueOf = () =>
+  new RequestQueue({
+    maxInFlightRequests: 1,
+    requestTimeout: 1000,
+    enforceRequestTimeout: false,
+    clientId: "test",
+    broker: "b",
+    logger: silent,
+  });
 
 describe("kafkajs request queue once the Kafka adapter is loaded", () => {
   it("arms no timer when nothing waits and nothing is throttled (kafkajs 2.2.4 re-armed a 1 ms one forever)", () => {
@@ -45,7 +55,14 @@ describe("kafkajs request-timeout sweep once the Kafka adapter is loaded", () =>
     scheduleRequestTimeoutCheck(): void;
   };
   const sweptQueue = () =>
-    new RequestQueue({ maxInFlightRequests: 1, requestTimeout: 30_000, enforceRequestTimeout: true, clientId: "test", broker: "b", logger: silent }) as SweptQueue;
+    new RequestQueue({
+      maxInFlightRequests: 1,
+      requestTimeout: 30_000,
+      enforceRequestTimeout: true,
+      clientId: "test",
+      broker: "b",
+      logger: silent,
+    }) as SweptQueue;
 
   it("arms no sweep on a connection with nothing in flight", () => {
     const every = vi.spyOn(globalThis, "setInterval");

@@ -72,7 +72,11 @@ if (!prototype[patched]) {
     };
     if (!this.inflight[armsSweep]) {
       const set = this.inflight.set;
-      this.inflight.set = function setAndArmSweep(this: Map<number, InFlightRequest>, id: number, request: InFlightRequest) {
+      this.inflight.set = function setAndArmSweep(
+        this: Map<number, InFlightRequest>,
+        id: number,
+        request: InFlightRequest,
+      ) {
         set.call(this, id, request);
         arm();
         return this;

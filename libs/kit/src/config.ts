@@ -57,7 +57,12 @@ export const configSchemas = {
   brokers: () =>
     z
       .string()
-      .transform((value) => value.split(",").map((broker) => broker.trim()).filter((broker) => broker.length > 0))
+      .transform((value) =>
+        value
+          .split(",")
+          .map((broker) => broker.trim())
+          .filter((broker) => broker.length > 0),
+      )
       .pipe(z.array(z.string().regex(/^[^:\s]+:\d+$/, "expected host:port")).min(1)),
   boolean: (fallback: boolean) =>
     z

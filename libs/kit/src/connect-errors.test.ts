@@ -12,7 +12,11 @@ describe("fromConnectError", () => {
 
   it.each([
     ["a connection dropped mid-call", new ConnectError("read ECONNRESET", Code.Aborted), "upstream_unavailable"],
-    ["a stream the dependency closed", new ConnectError("http/2 stream closed with error code CANCEL", Code.Canceled), "upstream_unavailable"],
+    [
+      "a stream the dependency closed",
+      new ConnectError("http/2 stream closed with error code CANCEL", Code.Canceled),
+      "upstream_unavailable",
+    ],
     ["an unreachable dependency", new ConnectError("connect ECONNREFUSED", Code.Unavailable), "upstream_unavailable"],
     ["a deadline", new ConnectError("deadline", Code.DeadlineExceeded), "upstream_timeout"],
     ["anything else", new ConnectError("boom", Code.Internal), "internal_error"],
@@ -38,7 +42,12 @@ describe("a database or broker outage", () => {
 
 describe("nestFieldError", () => {
   it("re-addresses another service's field error to where the object sits in this request", () => {
-    const sent = toConnectError(new LevyError("invalid_address", "ZIP 19103 is in Pennsylvania (PA), not in CA", { field: "address_postal_code", reason: "contradiction" }));
+    const sent = toConnectError(
+      new LevyError("invalid_address", "ZIP 19103 is in Pennsylvania (PA), not in CA", {
+        field: "address_postal_code",
+        reason: "contradiction",
+      }),
+    );
     const nested = nestFieldError(sent, "merchant.default_address");
     expect(nested).toBeInstanceOf(LevyError);
     expect(nested).toMatchObject({

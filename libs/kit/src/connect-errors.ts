@@ -13,14 +13,25 @@ import { LevyError } from "./levy-error.js";
  */
 function outage(error: unknown): LevyError | null {
   if (!(error instanceof Error) || error instanceof LevyError || !isOutage(error)) return null;
-  return new LevyError("upstream_unavailable", "a dependency is unavailable, retry shortly", undefined, { cause: error });
+  return new LevyError("upstream_unavailable", "a dependency is unavailable, retry shortly", undefined, {
+    cause: error,
+  });
 }
 
 export function toConnectError(error: unknown): ConnectError {
   if (error instanceof ConnectError) return error;
-  const levy = error instanceof LevyError ? error : (outage(error) ?? new LevyError("internal_error", "internal error", undefined, { cause: error }));
+  const levy =
+    error instanceof LevyError
+      ? error
+      : (outage(error) ?? new LevyError("internal_error", "internal error", undefined, { cause: error }));
   const detail = create(ErrorInfoSchema, { code: levy.code, message: levy.message, meta: { ...(levy.meta ?? {}) } });
-  return new ConnectError(levy.message, errorCodes[levy.code], undefined, [{ desc: ErrorInfoSchema, value: detail }], error);
+  return new ConnectError(
+    levy.message,
+    errorCodes[levy.code],
+    undefined,
+    [{ desc: ErrorInfoSchema, value: detail }],
+    error,
+  );
 }
 
 /** Recovers the LevyError a service raised; infrastructure failures become upstream_* codes. */
@@ -31,7 +42,9 @@ export function fromConnectError(error: unknown): LevyError {
   const connectError = ConnectError.from(error);
   const [info] = connectError.findDetails(ErrorInfoSchema);
   if (info && isErrorCode(info.code)) {
-    return new LevyError(info.code, info.message, Object.keys(info.meta).length > 0 ? info.meta : undefined, { cause: error });
+    return new LevyError(info.code, info.message, Object.keys(info.meta).length > 0 ? info.meta : undefined, {
+      cause: error,
+    });
   }
   switch (connectError.code) {
     // Aborted or Canceled without our ErrorInfo is the transport's: the connection or
@@ -40,9 +53,13 @@ export function fromConnectError(error: unknown): LevyError {
     case Code.Aborted:
     case Code.Canceled:
     case Code.Unavailable:
-      return new LevyError("upstream_unavailable", "a dependency is unavailable, retry shortly", undefined, { cause: error });
+      return new LevyError("upstream_unavailable", "a dependency is unavailable, retry shortly", undefined, {
+        cause: error,
+      });
     case Code.DeadlineExceeded:
-      return new LevyError("upstream_timeout", "a dependency did not answer in time, retry shortly", undefined, { cause: error });
+      return new LevyError("upstream_timeout", "a dependency did not answer in time, retry shortly", undefined, {
+        cause: error,
+      });
     default:
       return new LevyError("internal_error", "internal error", undefined, { cause: error });
   }
@@ -59,5 +76,10 @@ export function nestFieldError(error: unknown, path: string): unknown {
   const levy = fromConnectError(error);
   const field = levy.meta?.field;
   if (!field) return error;
-  return new LevyError(levy.code, `${path}: ${levy.message}`, { ...levy.meta, field: `${path}.${field}` }, { cause: error });
+  return new LevyError(
+    levy.code,
+    `${path}: ${levy.message}`,
+    { ...levy.meta, field: `${path}.${field}` },
+    { cause: error },
+  );
 }

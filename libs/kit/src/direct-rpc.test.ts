@@ -38,7 +38,10 @@ async function start(route: InProcessRoute, freezeMessages = false) {
           try {
             if (request.service === "missing") {
               context.responseTrailer.set("x-levy-trailer", "kept");
-              throw new LevyError("invalid_field", "address_postal_code is not a postal code of US", { field: "address_postal_code", received: "0000" });
+              throw new LevyError("invalid_field", "address_postal_code is not a postal code of US", {
+                field: "address_postal_code",
+                received: "0000",
+              });
             }
             if (request.service === "slow") await new Promise((resolve) => setTimeout(resolve, 300));
             if (request.service === "mutate") request.service = "changed";
@@ -54,7 +57,10 @@ async function start(route: InProcessRoute, freezeMessages = false) {
       }),
   });
   servers.push(server);
-  const transport = createRpcTransport({ baseUrl: `http://127.0.0.1:${server.port}`, interceptors: [clientMetrics.clientInterceptor] });
+  const transport = createRpcTransport({
+    baseUrl: `http://127.0.0.1:${server.port}`,
+    interceptors: [clientMetrics.clientInterceptor],
+  });
   const client = createRpcClient(Health, transport);
   // A service this server does not serve.
   const stranger = createRpcClient(CalcEngineService, transport);
@@ -76,7 +82,13 @@ async function start(route: InProcessRoute, freezeMessages = false) {
 function observed(error: unknown) {
   if (!(error instanceof ConnectError)) return { notAConnectError: String(error) };
   const metadata = [...error.metadata].filter(([name]) => name !== "content-type" && name !== "content-length");
-  return { code: error.code, rawMessage: error.rawMessage, details: error.findDetails(ErrorInfoSchema), metadata, levy: { ...fromConnectError(error), cause: undefined } };
+  return {
+    code: error.code,
+    rawMessage: error.rawMessage,
+    details: error.findDetails(ErrorInfoSchema),
+    metadata,
+    levy: { ...fromConnectError(error), cause: undefined },
+  };
 }
 
 async function scenario(route: InProcessRoute) {
@@ -84,15 +96,29 @@ async function scenario(route: InProcessRoute) {
   const ok = await runWithRequestContext({ requestId: "req_direct_contract" }, () => client.check({ service: "" }));
   const listed = await client.list({});
   const levyError = observed(await client.check({ service: "missing" }).catch((error: unknown) => error));
-  const deadline = observed(await client.check({ service: "slow" }, { timeoutMs: 30 }).catch((error: unknown) => error));
+  const deadline = observed(
+    await client.check({ service: "slow" }, { timeoutMs: 30 }).catch((error: unknown) => error),
+  );
   const cancel = new AbortController();
   setTimeout(() => cancel.abort(), 30);
-  const cancelled = observed(await client.check({ service: "slow" }, { signal: cancel.signal }).catch((error: unknown) => error));
+  const cancelled = observed(
+    await client.check({ service: "slow" }, { signal: cancel.signal }).catch((error: unknown) => error),
+  );
   // Only the code: the message names the route ("RouterHttpClient: no handler ..." on the router).
   const unserved = ConnectError.from(await stranger.listTaxCategories({}).catch((error: unknown) => error)).code;
   const streamed: number[] = [];
   for await (const answer of client.watch({})) streamed.push(answer.status);
-  return { ok: { status: ok.status, $typeName: ok.$typeName }, listed, levyError, deadline, cancelled, unserved, streamed, requestIds: requestIds.slice(0, 1), metrics: await counts() };
+  return {
+    ok: { status: ok.status, $typeName: ok.$typeName },
+    listed,
+    levyError,
+    deadline,
+    cancelled,
+    unserved,
+    streamed,
+    requestIds: requestIds.slice(0, 1),
+    metrics: await counts(),
+  };
 }
 
 describe("direct in-process calls", () => {
@@ -106,13 +132,19 @@ describe("direct in-process calls", () => {
     const direct = await scenario("direct");
     expect(direct).toEqual(router);
     // The scenario did see each case (not two empty observations).
-    expect(direct.levyError).toMatchObject({ code: 3, levy: { code: "invalid_field", meta: { field: "address_postal_code", received: "0000" } } });
+    expect(direct.levyError).toMatchObject({
+      code: 3,
+      levy: { code: "invalid_field", meta: { field: "address_postal_code", received: "0000" } },
+    });
     expect(direct.levyError.metadata).toContainEqual(["x-levy-trailer", "kept"]);
     expect(direct.deadline).toMatchObject({ code: 4, levy: { code: "upstream_timeout" } });
     expect(direct.cancelled).toMatchObject({ code: 1, levy: { code: "upstream_unavailable" } });
     expect(direct.unserved).toBe(12);
     expect(direct.requestIds).toEqual(["req_direct_contract"]);
-    expect(direct.metrics.server).toContainEqual({ labels: { method: "grpc.health.v1.Health/Check", code: "invalid_argument" }, value: 1 });
+    expect(direct.metrics.server).toContainEqual({
+      labels: { method: "grpc.health.v1.Health/Check", code: "invalid_argument" },
+      value: 1,
+    });
   });
 
   it("leaves the handler's server-side cause behind, as the wire does", async () => {

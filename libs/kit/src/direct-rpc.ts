@@ -43,7 +43,10 @@ export interface DirectServer {
 const keyOf = (service: DescService, method: DescMethod) => `${service.typeName}/${method.name}`;
 
 /** Registers `routes` on a Connect router and keeps each unary implementation for direct calls. */
-export function buildDirectServer(routes: (router: ConnectRouter) => void, interceptors: readonly Interceptor[]): DirectServer {
+export function buildDirectServer(
+  routes: (router: ConnectRouter) => void,
+  interceptors: readonly Interceptor[],
+): DirectServer {
   const router = createConnectRouter({ interceptors: [...interceptors], connect: true });
   const unary = new Map<string, UnarySpec>();
   const keep = (spec: MethodImplSpec) => {
@@ -102,7 +105,10 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
  * headers and trailers and the error's own; the server-side cause stays behind.
  */
 function asReceived(thrown: unknown, context: HandlerContext): ConnectError {
-  const error = thrown instanceof ConnectError ? thrown : new ConnectError("internal error", Code.Internal, undefined, undefined, thrown);
+  const error =
+    thrown instanceof ConnectError
+      ? thrown
+      : new ConnectError("internal error", Code.Internal, undefined, undefined, thrown);
   const metadata = appendHeaders(context.responseHeader, error.metadata, context.responseTrailer);
   return errorFromJson(errorToJson(error, undefined), metadata, new ConnectError("invalid error", Code.Internal));
 }
@@ -131,7 +137,10 @@ async function serve<I extends DescMessage, O extends DescMessage>(
   };
   const input = freeze ? freezeMessage(request.message) : request.message;
   try {
-    const output = await untilAborted(invokeUnaryImplementation(spec, context, input, server.interceptors), request.signal);
+    const output = await untilAborted(
+      invokeUnaryImplementation(spec, context, input, server.interceptors),
+      request.signal,
+    );
     return {
       stream: false,
       service: request.service,

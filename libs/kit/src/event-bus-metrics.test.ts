@@ -5,13 +5,23 @@ import { Registry } from "prom-client";
 import { describe, expect, it } from "vitest";
 import { groupLabel, instrumentEventBus } from "./event-bus-metrics.js";
 
-const event = (key: string) => createEvent({ type: "thing.happened", version: 1, scope: { accountId: "acct_1", livemode: false }, key, payload: { key } });
+const event = (key: string) =>
+  createEvent({
+    type: "thing.happened",
+    version: 1,
+    scope: { accountId: "acct_1", livemode: false },
+    key,
+    payload: { key },
+  });
 const waitFor = async (condition: () => Promise<boolean>) => {
-  for (let attempt = 0; attempt < 200 && !(await condition()); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let attempt = 0; attempt < 200 && !(await condition()); attempt += 1)
+    await new Promise((resolve) => setTimeout(resolve, 10));
 };
 const metricValue = async (registry: Registry, name: string, labels: Record<string, string>) => {
   const metric = (await registry.getMetricsAsJSON()).find((entry) => entry.name === name);
-  return metric?.values.find((sample) => Object.entries(labels).every(([label, value]) => sample.labels[label] === value))?.value;
+  return metric?.values.find((sample) =>
+    Object.entries(labels).every(([label, value]) => sample.labels[label] === value),
+  )?.value;
 };
 
 describe("instrumentEventBus", () => {
@@ -35,20 +45,39 @@ describe("instrumentEventBus", () => {
     // Not awaited: the in-process bus acknowledges a publish once it is consumed.
     const published = producer.publish("levy.test.things", [event("a"), event("bad"), event("b")]);
     // Nothing settled yet: all three wait in the group's queue.
-    expect(await metricValue(consumerRegistry, "levy_events_consumer_lag", { topic: "levy.test.things", group: "things-worker" })).toBe(3);
+    expect(
+      await metricValue(consumerRegistry, "levy_events_consumer_lag", {
+        topic: "levy.test.things",
+        group: "things-worker",
+      }),
+    ).toBe(3);
     release();
     await published;
     const labels = { topic: "levy.test.things", group: "things-worker" };
-    await waitFor(async () => (await metricValue(consumerRegistry, "levy_events_consumed_total", { ...labels, outcome: "processed" })) === 2 && (await metricValue(consumerRegistry, "levy_events_consumed_total", { ...labels, outcome: "dead_lettered" })) === 1);
-    expect(await metricValue(producerRegistry, "levy_events_produced_total", { topic: "levy.test.things", outcome: "ok" })).toBe(3);
-    expect(await metricValue(consumerRegistry, "levy_events_consumed_total", { ...labels, outcome: "processed" })).toBe(2);
-    expect(await metricValue(consumerRegistry, "levy_events_consumed_total", { ...labels, outcome: "dead_lettered" })).toBe(1);
+    await waitFor(
+      async () =>
+        (await metricValue(consumerRegistry, "levy_events_consumed_total", { ...labels, outcome: "processed" })) ===
+          2 &&
+        (await metricValue(consumerRegistry, "levy_events_consumed_total", { ...labels, outcome: "dead_lettered" })) ===
+          1,
+    );
+    expect(
+      await metricValue(producerRegistry, "levy_events_produced_total", { topic: "levy.test.things", outcome: "ok" }),
+    ).toBe(3);
+    expect(await metricValue(consumerRegistry, "levy_events_consumed_total", { ...labels, outcome: "processed" })).toBe(
+      2,
+    );
+    expect(
+      await metricValue(consumerRegistry, "levy_events_consumed_total", { ...labels, outcome: "dead_lettered" }),
+    ).toBe(1);
     expect(await metricValue(consumerRegistry, "levy_events_handler_failures_total", labels)).toBe(2);
     expect(await metricValue(consumerRegistry, "levy_events_consumer_lag", labels)).toBe(0);
     // A view of the bus without subscriptions of its own reports no lag series.
     expect(await metricValue(instrumentEventBusLagOnly(shared), "levy_events_consumer_lag", labels)).toBeUndefined();
     // Each service counts only its own side.
-    expect(await metricValue(consumerRegistry, "levy_events_produced_total", { topic: "levy.test.things" })).toBeUndefined();
+    expect(
+      await metricValue(consumerRegistry, "levy_events_produced_total", { topic: "levy.test.things" }),
+    ).toBeUndefined();
     expect(await metricValue(producerRegistry, "levy_events_consumed_total", labels)).toBeUndefined();
     await shared.close();
   });
@@ -57,8 +86,12 @@ describe("instrumentEventBus", () => {
     const registry = new Registry();
     const shared = createInProcessBus();
     await shared.close();
-    await expect(instrumentEventBus(shared, registry).publish("levy.test.things", [event("a")])).rejects.toThrow(/closed/);
-    expect(await metricValue(registry, "levy_events_produced_total", { topic: "levy.test.things", outcome: "error" })).toBe(1);
+    await expect(instrumentEventBus(shared, registry).publish("levy.test.things", [event("a")])).rejects.toThrow(
+      /closed/,
+    );
+    expect(
+      await metricValue(registry, "levy_events_produced_total", { topic: "levy.test.things", outcome: "error" }),
+    ).toBe(1);
   });
 
   it("labels a per-instance group by its name, so restarts do not make new series", () => {

@@ -20,17 +20,31 @@ export function groupLabel(group: string): string {
   return group.replace(/_[0-9A-Za-z]{20}$/, "");
 }
 
-export function instrumentEventBus(bus: EventBus, registry: Registry, options: { lagCacheMs?: number; logger?: Logger } = {}): EventBus {
+export function instrumentEventBus(
+  bus: EventBus,
+  registry: Registry,
+  options: { lagCacheMs?: number; logger?: Logger } = {},
+): EventBus {
   const { logger } = options;
   const lagCacheMs = options.lagCacheMs ?? defaultLagCacheMs;
-  const produced = new Counter({ name: "levy_events_produced_total", help: "Events published, by topic and outcome (ok, error)", labelNames: ["topic", "outcome"] as const, registers: [registry] });
+  const produced = new Counter({
+    name: "levy_events_produced_total",
+    help: "Events published, by topic and outcome (ok, error)",
+    labelNames: ["topic", "outcome"] as const,
+    registers: [registry],
+  });
   const consumed = new Counter({
     name: "levy_events_consumed_total",
     help: "Events settled by a consumer group, by topic, group and outcome (processed, dead_lettered)",
     labelNames: ["topic", "group", "outcome"] as const,
     registers: [registry],
   });
-  const failures = new Counter({ name: "levy_events_handler_failures_total", help: "Failed handler attempts (retried, then dead-lettered), by topic and group", labelNames: ["topic", "group"] as const, registers: [registry] });
+  const failures = new Counter({
+    name: "levy_events_handler_failures_total",
+    help: "Failed handler attempts (retried, then dead-lettered), by topic and group",
+    labelNames: ["topic", "group"] as const,
+    registers: [registry],
+  });
   const subscriptions: Array<{ topic: string; group: string }> = [];
   let cached: { at: number; readings: Awaited<ReturnType<NonNullable<EventBus["lag"]>>> } | null = null;
   new Gauge({
@@ -46,7 +60,8 @@ export function instrumentEventBus(bus: EventBus, registry: Registry, options: {
         if (readings) cached = { at: Date.now(), readings };
       }
       this.reset();
-      for (const reading of cached?.readings ?? []) this.set({ topic: reading.topic, group: groupLabel(reading.group) }, reading.lag);
+      for (const reading of cached?.readings ?? [])
+        this.set({ topic: reading.topic, group: groupLabel(reading.group) }, reading.lag);
     },
   });
   return {
@@ -67,7 +82,10 @@ export function instrumentEventBus(bus: EventBus, registry: Registry, options: {
         } catch (error) {
           failures.inc(labels);
           // Each attempt's reason, so a dead-lettered event can be explained from the logs.
-          logger?.warn({ ...labels, event_id: event.id, event_type: event.type, err: error }, "event handler failed; the event is retried");
+          logger?.warn(
+            { ...labels, event_id: event.id, event_type: event.type, err: error },
+            "event handler failed; the event is retried",
+          );
           throw error;
         }
         consumed.inc({ ...labels, outcome: "processed" });
@@ -88,7 +106,9 @@ export function instrumentEventBus(bus: EventBus, registry: Registry, options: {
       subscriptions.push({ topic: options.topic, group: options.group });
       return {
         close: async () => {
-          const index = subscriptions.findIndex((entry) => entry.group === options.group && entry.topic === options.topic);
+          const index = subscriptions.findIndex(
+            (entry) => entry.group === options.group && entry.topic === options.topic,
+          );
           if (index >= 0) subscriptions.splice(index, 1);
           await subscription.close();
         },

@@ -47,7 +47,18 @@ export function registerEventLoopLag(registry: Registry): void {
   histograms.add(new WeakRef(histogram));
   if (!sampler) arm(busySampleMs, performance.eventLoopUtilization());
   const gauge = (suffix: string, help: string, read?: () => number) =>
-    new Gauge({ name: `nodejs_eventloop_lag${suffix}_seconds`, help, registers: [registry], ...(read ? { collect() { this.set(read()); } } : {}) });
+    new Gauge({
+      name: `nodejs_eventloop_lag${suffix}_seconds`,
+      help,
+      registers: [registry],
+      ...(read
+        ? {
+            collect() {
+              this.set(read());
+            },
+          }
+        : {}),
+    });
   const seconds = (ns: number) => (histogram.count > 0 ? ns / 1e9 : 0);
   const lag = new Gauge({
     name: "nodejs_eventloop_lag_seconds",

@@ -56,7 +56,9 @@ function boundConnectionsPerAddress(server: http.Server, max: number): void {
 
 export function createLimitedHttpServer(listener: http.RequestListener, limits: HttpServerLimits): http.Server {
   if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
-    throw new ConfigError([`HTTP_HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`]);
+    throw new ConfigError([
+      `HTTP_HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not exceed HTTP_REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`,
+    ]);
   }
   const server = http.createServer(
     {

@@ -16,13 +16,19 @@ async function serve(slowMs: number) {
   return { shutdown, server, port: (server.address() as AddressInfo).port };
 }
 
-function get(port: number, path: string, agent: http.Agent): Promise<{ status: number; connection: string | undefined; body: string }> {
+function get(
+  port: number,
+  path: string,
+  agent: http.Agent,
+): Promise<{ status: number; connection: string | undefined; body: string }> {
   return new Promise((resolve, reject) => {
     http
       .get({ host: "127.0.0.1", port, path, agent }, (response) => {
         let body = "";
         response.on("data", (chunk: Buffer) => (body += chunk.toString()));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body }),
+        );
       })
       .on("error", reject);
   });
@@ -54,7 +60,8 @@ describe("createHttpShutdown", () => {
     const server = http.createServer(listener);
     await shutdown.drain(server); // never listened: resolves at once
     const headers: Record<string, string> = {};
-    const response = { setHeader: (name: string, value: string) => {
+    const response = {
+      setHeader: (name: string, value: string) => {
         headers[name] = value;
       },
     } as unknown as http.ServerResponse;

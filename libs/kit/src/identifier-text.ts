@@ -17,7 +17,8 @@ export function isVisibleIdentifier(text: string): boolean {
   return !hiddenCharacter.test(text);
 }
 
-export const identifierProblem = "must not contain control characters, bidirectional formatting characters or unpaired surrogates";
+export const identifierProblem =
+  "must not contain control characters, bidirectional formatting characters or unpaired surrogates";
 
 /** A trimmed, non-empty identifier of at most `max` characters, with no hidden characters. */
 export function identifierText(max = 255) {

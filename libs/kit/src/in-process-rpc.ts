@@ -40,7 +40,11 @@ export function configureInProcessRpc(options: InProcessRpcOptions): void {
  * them. Nothing is built unless in-process calls are on (distributed mode never builds
  * the second router).
  */
-export function registerInProcessServer(port: number, routes: (router: ConnectRouter) => void, interceptors: readonly Interceptor[]): () => void {
+export function registerInProcessServer(
+  port: number,
+  routes: (router: ConnectRouter) => void,
+  interceptors: readonly Interceptor[],
+): () => void {
   if (!enabled) return () => undefined;
   const server = buildDirectServer(routes, interceptors);
   servers.set(port, server);
@@ -77,7 +81,11 @@ function routerTransport(server: DirectServer, interceptors: readonly Intercepto
  * the address and over `network` otherwise (before it starts, after it stops, or when
  * the peer is another process). Decided per call: peers start and stop independently.
  */
-export function withInProcessRoute(baseUrl: string, network: Transport, interceptors: readonly Interceptor[]): Transport {
+export function withInProcessRoute(
+  baseUrl: string,
+  network: Transport,
+  interceptors: readonly Interceptor[],
+): Transport {
   const port = portOf(baseUrl);
   if (port === undefined) return network;
   let cached: { server: DirectServer; unary: Transport; streams: Transport } | undefined;
@@ -86,7 +94,8 @@ export function withInProcessRoute(baseUrl: string, network: Transport, intercep
     if (!server) return { unary: network, streams: network };
     if (cached?.server !== server) {
       const streams = routerTransport(server, interceptors);
-      const unary = route === "direct" ? createDirectTransport({ server, interceptors, streams, freezeMessages }) : streams;
+      const unary =
+        route === "direct" ? createDirectTransport({ server, interceptors, streams, freezeMessages }) : streams;
       cached = { server, unary, streams };
     }
     return cached;

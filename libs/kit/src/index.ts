@@ -16,7 +16,13 @@ export {
 export { createServiceMetrics, type ServiceMetrics } from "./metrics.js";
 export { instrumentEventBus, groupLabel } from "./event-bus-metrics.js";
 export { instrumentStore } from "./store-metrics.js";
-export { createReadiness, livenessServiceName, registerHealthService, type Readiness, type ReadinessCheck } from "./health.js";
+export {
+  createReadiness,
+  livenessServiceName,
+  registerHealthService,
+  type Readiness,
+  type ReadinessCheck,
+} from "./health.js";
 export { startRpcServer, type RpcServer, type RpcServerOptions } from "./rpc-server.js";
 export { createOpsEndpoints, startOpsServer, type OpsEndpoints, type OpsServer } from "./ops-server.js";
 export { httpServerSettings, createLimitedHttpServer, type HttpServerLimits } from "./http-server-limits.js";

@@ -13,11 +13,29 @@ if (!uri) throw new Error("MONGODB_URI is not set: the integration project's glo
 
 async function openWith(protocol: string | undefined) {
   const prefix = `kit${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const config = loadConfig(infrastructureSettings, { STORAGE: "mongo", MONGODB_URI: uri, MONGODB_DB_PREFIX: prefix, ...(protocol ? { STORAGE_UPDATE_PROTOCOL: protocol } : {}) });
+  const config = loadConfig(infrastructureSettings, {
+    STORAGE: "mongo",
+    MONGODB_URI: uri,
+    MONGODB_DB_PREFIX: prefix,
+    ...(protocol ? { STORAGE_UPDATE_PROTOCOL: protocol } : {}),
+  });
   const lines: Array<Record<string, unknown>> = [];
   const destination = new PassThrough();
-  destination.on("data", (chunk: Buffer) => lines.push(...chunk.toString().trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>)));
-  const store = await openStore("ledger", config, undefined, createLogger({ service: "ledger", level: "info", destination }));
+  destination.on("data", (chunk: Buffer) =>
+    lines.push(
+      ...chunk
+        .toString()
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    ),
+  );
+  const store = await openStore(
+    "ledger",
+    config,
+    undefined,
+    createLogger({ service: "ledger", level: "info", destination }),
+  );
   const things = await store.collection<{ id: string; n: number }>({ name: "things" });
   const scope = { accountId: "acct_k", livemode: false };
   await things.insert(scope, { id: "t1", n: 0 });
@@ -34,7 +52,12 @@ describe("STORAGE_UPDATE_PROTOCOL", () => {
   it("atomic: conditional single-document writes, no markers, logged with a warning on FerretDB", async () => {
     const { markers, logged } = await openWith("atomic");
     expect(markers).toBe(0);
-    expect(logged).toMatchObject({ update_protocol: "atomic", requested: "atomic", level: "warn", server: expect.stringMatching(/^FerretDB/) });
+    expect(logged).toMatchObject({
+      update_protocol: "atomic",
+      requested: "atomic",
+      level: "warn",
+      server: expect.stringMatching(/^FerretDB/),
+    });
   });
 
   it("marker: a marker per transition, logged", async () => {

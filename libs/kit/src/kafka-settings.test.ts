@@ -60,18 +60,43 @@ describe("Kafka client settings", () => {
   });
 
   it.each([
-    ["a mechanism without credentials", { KAFKA_SASL_MECHANISM: "scram-sha-256" }, /KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD are required/],
-    ["credentials without a mechanism", { KAFKA_SASL_USERNAME: "levy", KAFKA_SASL_PASSWORD: "pw-123456" }, /KAFKA_SASL_MECHANISM is not/],
-    ["PLAIN without TLS", { KAFKA_SASL_MECHANISM: "plain", KAFKA_SASL_USERNAME: "levy", KAFKA_SASL_PASSWORD: "pw-123456" }, /plain sends the password in clear text/],
-    ["a certificate without its key", { KAFKA_TLS: "true", KAFKA_TLS_CERT_FILE: "/tls/tls.crt" }, /KAFKA_TLS_CERT_FILE and KAFKA_TLS_KEY_FILE go together/],
-    ["TLS files while TLS is off", { KAFKA_TLS_CA_FILE: "/tls/ca.crt", KAFKA_TLS_SERVERNAME: "kafka" }, /KAFKA_TLS_CA_FILE, KAFKA_TLS_SERVERNAME only apply with KAFKA_TLS=true/],
+    [
+      "a mechanism without credentials",
+      { KAFKA_SASL_MECHANISM: "scram-sha-256" },
+      /KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD are required/,
+    ],
+    [
+      "credentials without a mechanism",
+      { KAFKA_SASL_USERNAME: "levy", KAFKA_SASL_PASSWORD: "pw-123456" },
+      /KAFKA_SASL_MECHANISM is not/,
+    ],
+    [
+      "PLAIN without TLS",
+      { KAFKA_SASL_MECHANISM: "plain", KAFKA_SASL_USERNAME: "levy", KAFKA_SASL_PASSWORD: "pw-123456" },
+      /plain sends the password in clear text/,
+    ],
+    [
+      "a certificate without its key",
+      { KAFKA_TLS: "true", KAFKA_TLS_CERT_FILE: "/tls/tls.crt" },
+      /KAFKA_TLS_CERT_FILE and KAFKA_TLS_KEY_FILE go together/,
+    ],
+    [
+      "TLS files while TLS is off",
+      { KAFKA_TLS_CA_FILE: "/tls/ca.crt", KAFKA_TLS_SERVERNAME: "kafka" },
+      /KAFKA_TLS_CA_FILE, KAFKA_TLS_SERVERNAME only apply with KAFKA_TLS=true/,
+    ],
   ])("refuses %s", (_name, env, problem) => {
     expect(problemsOf(env).join("\n")).toMatch(problem);
   });
 
   it("refuses an unknown mechanism, a zero partition count and a zero replication factor by variable name", () => {
-    const problems = problemsOf({ KAFKA_SASL_MECHANISM: "gssapi", KAFKA_TOPIC_PARTITIONS: "0", KAFKA_TOPIC_REPLICATION_FACTOR: "0" }).join("\n");
-    for (const name of ["KAFKA_SASL_MECHANISM", "KAFKA_TOPIC_PARTITIONS", "KAFKA_TOPIC_REPLICATION_FACTOR"]) expect(problems).toContain(name);
+    const problems = problemsOf({
+      KAFKA_SASL_MECHANISM: "gssapi",
+      KAFKA_TOPIC_PARTITIONS: "0",
+      KAFKA_TOPIC_REPLICATION_FACTOR: "0",
+    }).join("\n");
+    for (const name of ["KAFKA_SASL_MECHANISM", "KAFKA_TOPIC_PARTITIONS", "KAFKA_TOPIC_REPLICATION_FACTOR"])
+      expect(problems).toContain(name);
   });
 
   it("checks nothing about Kafka when the in-process bus is used", () => {

@@ -46,7 +46,9 @@ function timedInterceptor(requests: Counter<string>, duration: Histogram<string>
  * event-loop-lag.ts's (same names), whose one sampler follows the load.
  */
 const unusedSamplerResolutionMs = 3_600_000;
-const eventLoopLagMetrics = ["", "_min", "_max", "_mean", "_stddev", "_p50", "_p90", "_p99"].map((suffix) => `nodejs_eventloop_lag${suffix}_seconds`);
+const eventLoopLagMetrics = ["", "_min", "_max", "_mean", "_stddev", "_p50", "_p90", "_p99"].map(
+  (suffix) => `nodejs_eventloop_lag${suffix}_seconds`,
+);
 
 export function createServiceMetrics(service: string): ServiceMetrics {
   const registry = new Registry();

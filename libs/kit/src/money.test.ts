@@ -13,10 +13,33 @@ const refusedField = (run: () => void) => {
 describe("the money bound", () => {
   it.each([
     ["a whole line at the bound", [{ amount: MAX_ORDER_AMOUNT, quantity: 5n }], false, null],
-    ["a whole line one over", [{ amount: MAX_ORDER_AMOUNT + 1n, quantity: 1n }], false, "order_details.line_items[0].amount"],
-    ["a per-unit line at the bound: (2^26 + 1) × (2^26 − 1)", [{ amount: 67_108_865n, quantity: 67_108_863n }], true, null],
-    ["a per-unit line over it: 999999999999 × 999999", [{ amount: 999_999_999_999n, quantity: 999_999n }], true, "order_details.line_items[0].amount"],
-    ["two lines under it whose sum is over", [{ amount: MAX_ORDER_AMOUNT, quantity: 1n }, { amount: 1, quantity: 1 }], false, "order_details.line_items"],
+    [
+      "a whole line one over",
+      [{ amount: MAX_ORDER_AMOUNT + 1n, quantity: 1n }],
+      false,
+      "order_details.line_items[0].amount",
+    ],
+    [
+      "a per-unit line at the bound: (2^26 + 1) × (2^26 − 1)",
+      [{ amount: 67_108_865n, quantity: 67_108_863n }],
+      true,
+      null,
+    ],
+    [
+      "a per-unit line over it: 999999999999 × 999999",
+      [{ amount: 999_999_999_999n, quantity: 999_999n }],
+      true,
+      "order_details.line_items[0].amount",
+    ],
+    [
+      "two lines under it whose sum is over",
+      [
+        { amount: MAX_ORDER_AMOUNT, quantity: 1n },
+        { amount: 1, quantity: 1 },
+      ],
+      false,
+      "order_details.line_items",
+    ],
   ] as const)("%s", (_name, lines, perUnit, field) => {
     expect(refusedField(() => assertOrderAmount(lines, { perUnit, path: "order_details" }))).toBe(field);
   });

@@ -31,19 +31,27 @@ export function assertOrderAmount(lines: readonly MoneyLine[], options: { perUni
     const value = options.perUnit ? amount * BigInt(line.quantity) : amount;
     if (value > MAX_ORDER_AMOUNT) {
       const what = options.perUnit ? "amount × quantity" : "amount";
-      throw invalidField(`${options.path}.line_items[${index}].amount`, `${options.path}.line_items[${index}]: ${what} is ${value}, more than ${MAX_ORDER_AMOUNT} (the largest order amount Levy computes exactly)`);
+      throw invalidField(
+        `${options.path}.line_items[${index}].amount`,
+        `${options.path}.line_items[${index}]: ${what} is ${value}, more than ${MAX_ORDER_AMOUNT} (the largest order amount Levy computes exactly)`,
+      );
     }
     total += value;
   });
   if (total > MAX_ORDER_AMOUNT) {
-    throw invalidField(`${options.path}.line_items`, `${options.path}.line_items: the lines together are worth ${total}, more than ${MAX_ORDER_AMOUNT} (the largest order amount Levy computes exactly)`);
+    throw invalidField(
+      `${options.path}.line_items`,
+      `${options.path}.line_items: the lines together are worth ${total}, more than ${MAX_ORDER_AMOUNT} (the largest order amount Levy computes exactly)`,
+    );
   }
 }
 
 /** A money figure as a JSON number, exactly; a figure beyond MAX_MONEY is a bug, never rounded. */
 export function exactMoney(value: bigint): number {
   if (value > MAX_MONEY || value < -MAX_MONEY) {
-    throw new LevyError("internal_error", "internal error", undefined, { cause: new RangeError(`money figure ${value} is beyond 2^53 − 1`) });
+    throw new LevyError("internal_error", "internal error", undefined, {
+      cause: new RangeError(`money figure ${value} is beyond 2^53 − 1`),
+    });
   }
   return Number(value);
 }

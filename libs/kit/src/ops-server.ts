@@ -26,7 +26,11 @@ export function createOpsEndpoints(readiness: Readiness, registry: Registry): Op
       }
       if (path === "/readyz") {
         const failing = await readiness.failingChecks();
-        json(response, failing.length === 0 ? 200 : 503, failing.length === 0 ? { status: "ready" } : { status: "not_ready", failing });
+        json(
+          response,
+          failing.length === 0 ? 200 : 503,
+          failing.length === 0 ? { status: "ready" } : { status: "not_ready", failing },
+        );
         return true;
       }
       if (path === "/metrics") {

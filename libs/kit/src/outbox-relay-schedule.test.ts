@@ -25,10 +25,11 @@ async function outboxWithCountedIndex() {
   let lists = 0;
   const countedIndex = new Proxy(index, {
     get(target, key, receiver) {
-      if (key === "list") return (...args: Parameters<Collection<OutboxIndexRecord>["list"]>) => {
-        lists += 1;
-        return target.list(...args);
-      };
+      if (key === "list")
+        return (...args: Parameters<Collection<OutboxIndexRecord>["list"]>) => {
+          lists += 1;
+          return target.list(...args);
+        };
       return Reflect.get(target, key, receiver);
     },
   });

@@ -64,14 +64,18 @@ async function tracedOutbox(writesLandInIssueOrder: boolean, keepsPublishedEvent
 describe("outbox writes", () => {
   it("issues the entry and the write together on a store whose writes land in issue order", async () => {
     const { outbox, documents, log, event } = await tracedOutbox(true);
-    await outbox.announceAndWrite(scope, "things", "thing_1", [event], () => documents.insert(scope, { id: "thing_1", pending_events: [event] }));
+    await outbox.announceAndWrite(scope, "things", "thing_1", [event], () =>
+      documents.insert(scope, { id: "thing_1", pending_events: [event] }),
+    );
     expect(log.indexOf("documents.insert:start")).toBeLessThan(log.indexOf("index.insertIfAbsent:end"));
     await outbox.stop();
   });
 
   it("lets the entry land before the write starts elsewhere", async () => {
     const { outbox, documents, log, event } = await tracedOutbox(false);
-    await outbox.announceAndWrite(scope, "things", "thing_1", [event], () => documents.insert(scope, { id: "thing_1", pending_events: [event] }));
+    await outbox.announceAndWrite(scope, "things", "thing_1", [event], () =>
+      documents.insert(scope, { id: "thing_1", pending_events: [event] }),
+    );
     expect(log.indexOf("documents.insert:start")).toBeGreaterThan(log.indexOf("index.insertIfAbsent:end"));
     await outbox.stop();
   });
@@ -94,7 +98,9 @@ describe("outbox writes", () => {
 describe("outbox writes on a source that keeps published events", () => {
   it("flushes without updating the document, and the next change drops what was published", async () => {
     const { outbox, index, documents, published, log, event } = await tracedOutbox(true, true);
-    const written = await outbox.announceAndWrite(scope, "things", "thing_1", [event], () => documents.insert(scope, { id: "thing_1", pending_events: [event] }));
+    const written = await outbox.announceAndWrite(scope, "things", "thing_1", [event], () =>
+      documents.insert(scope, { id: "thing_1", pending_events: [event] }),
+    );
     log.length = 0;
     await outbox.flush(scope, "things", "thing_1", written);
     expect(published.map((each) => each.id)).toEqual([event.id]);
@@ -107,7 +113,10 @@ describe("outbox writes on a source that keeps published events", () => {
     const pending = await outbox.unpublished(scope, "things", "thing_1", current.pending_events);
     expect(pending).toEqual([]);
     const changed = await outbox.announceAndWrite(scope, "things", "thing_1", [second], () =>
-      documents.update(scope, "thing_1", { expectedVersion: current.version, set: { pending_events: [...pending, second] } }),
+      documents.update(scope, "thing_1", {
+        expectedVersion: current.version,
+        set: { pending_events: [...pending, second] },
+      }),
     );
     expect(await outbox.unpublished(scope, "things", "thing_1", changed.pending_events)).toEqual([second]);
     await outbox.flush(scope, "things", "thing_1", changed);
@@ -119,7 +128,9 @@ describe("outbox writes on a source that keeps published events", () => {
     const { outbox, index, documents, published, event } = await tracedOutbox(true, true);
     const second = createEvent({ type: "thing.changed", version: 1, scope, key: scope.accountId, payload: { n: 2 } });
     // Both written, neither flushed (as after a crash mid-request).
-    await outbox.announceAndWrite(scope, "things", "thing_1", [event, second], () => documents.insert(scope, { id: "thing_1", pending_events: [event, second] }));
+    await outbox.announceAndWrite(scope, "things", "thing_1", [event, second], () =>
+      documents.insert(scope, { id: "thing_1", pending_events: [event, second] }),
+    );
     expect(await outbox.relayOnce()).toBe(2);
     expect(published.map((each) => each.id)).toEqual([event.id, second.id]);
     expect((await index.list(outboxScopeOf("test"), { limit: 10 })).items).toEqual([]);

@@ -72,7 +72,13 @@ export interface Outbox {
    * store whose writes land in issue order (`writesLandInIssueOrder`) both are issued at
    * once and share a commit; elsewhere the announce has landed before the write starts.
    */
-  announceAndWrite<R>(scope: Scope, source: string, documentId: string, events: readonly EventEnvelope[], write: () => Promise<R>): Promise<R>;
+  announceAndWrite<R>(
+    scope: Scope,
+    source: string,
+    documentId: string,
+    events: readonly EventEnvelope[],
+    write: () => Promise<R>,
+  ): Promise<R>;
   /**
    * Publishes a document's pending events and clears them; errors are logged, not
    * thrown. Returns once done or after `flushWaitMs`, whichever comes first. `written`,
@@ -83,7 +89,12 @@ export interface Outbox {
    * The events of `pending` that may still be unpublished: those whose index entry is
    * there. An event without its entry was published (or its write never happened).
    */
-  unpublished(scope: Scope, source: string, documentId: string, pending: readonly EventEnvelope[]): Promise<EventEnvelope[]>;
+  unpublished(
+    scope: Scope,
+    source: string,
+    documentId: string,
+    pending: readonly EventEnvelope[],
+  ): Promise<EventEnvelope[]>;
   /** One pass of the relay over the index; returns how many entries it settled. */
   relayOnce(): Promise<number>;
   /** Starts the relay: passes `intervalMs` apart while entries wait, else asleep until a local write (or the idle interval). */
@@ -138,7 +149,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   /** Documents whose publish is under way in this process (how many at once), for the relay to skip. */
   const publishing = new Map<string, number>();
-  const documentKey = (scope: Scope, sourceName: string, documentId: string) => indexId(scope, sourceName, documentId, "");
+  const documentKey = (scope: Scope, sourceName: string, documentId: string) =>
+    indexId(scope, sourceName, documentId, "");
 
   /**
    * Publishes and clears; returns the ids of events no longer pending on the document.
@@ -180,17 +192,29 @@ export function createOutbox(options: OutboxOptions): Outbox {
     // an entry left behind is dropped by the relay once its event is off the document,
     // and an event left on the document without its entry, if ever published again
     // with its next change, keeps its id, which consumers de-duplicate.
-    await Promise.all([source.keepsPublishedEvents ? null : clearPublished(source, scope, documentId, document, published), settle?.(published)]);
+    await Promise.all([
+      source.keepsPublishedEvents ? null : clearPublished(source, scope, documentId, document, published),
+      settle?.(published),
+    ]);
     return published;
   }
 
-  async function clearPublished(source: OutboxSource, scope: Scope, documentId: string, read: Stored<OutboxDocument>, published: Set<string>): Promise<void> {
+  async function clearPublished(
+    source: OutboxSource,
+    scope: Scope,
+    documentId: string,
+    read: Stored<OutboxDocument>,
+    published: Set<string>,
+  ): Promise<void> {
     let document: Stored<OutboxDocument> | null = read;
     for (let attempt = 0; attempt < 20 && document; attempt += 1) {
       const remaining = document.pending_events.filter((event) => !published.has(event.id));
       if (remaining.length === document.pending_events.length) break;
       try {
-        await source.collection.update(scope, documentId, { expectedVersion: document.version, set: { pending_events: remaining } });
+        await source.collection.update(scope, documentId, {
+          expectedVersion: document.version,
+          set: { pending_events: remaining },
+        });
         break;
       } catch (error) {
         if (!(error instanceof StorageError && error.code === "conflict")) throw error;
@@ -199,10 +223,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  async function flushNow(scope: Scope, sourceName: string, documentId: string, written?: Stored<OutboxDocument>): Promise<void> {
+  async function flushNow(
+    scope: Scope,
+    sourceName: string,
+    documentId: string,
+    written?: Stored<OutboxDocument>,
+  ): Promise<void> {
     try {
       await publishPending(scope, sourceName, documentId, written, (published) =>
-        Promise.all([...published].map((eventId) => options.index.delete(outboxScope, indexId(scope, sourceName, documentId, eventId)))),
+        Promise.all(
+          [...published].map((eventId) =>
+            options.index.delete(outboxScope, indexId(scope, sourceName, documentId, eventId)),
+          ),
+        ),
       );
     } catch (error) {
       options.logger.warn({ err: error, document_id: documentId }, "outbox flush failed; the relay will retry");
@@ -213,7 +246,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
   // only so long: while the broker is down, the publish keeps retrying in the background
   // (and the relay after it) instead of holding the caller's request past its deadline.
   const flushing = new Set<Promise<void>>();
-  async function flush(scope: Scope, sourceName: string, documentId: string, written?: Stored<OutboxDocument>): Promise<void> {
+  async function flush(
+    scope: Scope,
+    sourceName: string,
+    documentId: string,
+    written?: Stored<OutboxDocument>,
+  ): Promise<void> {
     const work = flushNow(scope, sourceName, documentId, written);
     flushing.add(work);
     void work.finally(() => flushing.delete(work));
@@ -240,7 +278,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
     // (on a source that keeps published events, a second look would publish them again).
     const done = new Set<string>();
     const settleWith = (scope: Scope, source: string, documentId: string) => async (published: Set<string>) => {
-      const ids = [...published].map((eventId) => indexId(scope, source, documentId, eventId)).filter((id) => !done.has(id));
+      const ids = [...published]
+        .map((eventId) => indexId(scope, source, documentId, eventId))
+        .filter((id) => !done.has(id));
       const deleted = await Promise.all(ids.map((id) => options.index.delete(outboxScope, id)));
       ids.forEach((id, position) => {
         done.add(id);
@@ -261,7 +301,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
         const document = await source.collection.get(scope, entry.document_id);
         const onDocument = document?.pending_events?.some((event) => event.id === entry.event_id) ?? false;
         if (onDocument) {
-          await publishPending(scope, entry.source, entry.document_id, undefined, settleWith(scope, entry.source, entry.document_id));
+          await publishPending(
+            scope,
+            entry.source,
+            entry.document_id,
+            undefined,
+            settleWith(scope, entry.source, entry.document_id),
+          );
         } else if (now - entry.created_at_ms >= graceMs) {
           await options.index.delete(outboxScope, entry.id);
           settled += 1;
@@ -306,7 +352,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
       });
   }
 
-  async function announce(scope: Scope, source: string, documentId: string, events: readonly EventEnvelope[]): Promise<void> {
+  async function announce(
+    scope: Scope,
+    source: string,
+    documentId: string,
+    events: readonly EventEnvelope[],
+  ): Promise<void> {
     const now = Date.now();
     await Promise.all(
       events.map((event) =>
@@ -325,7 +376,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
     schedule(intervalMs);
   }
 
-  async function announceAndWrite<R>(scope: Scope, source: string, documentId: string, events: readonly EventEnvelope[], write: () => Promise<R>): Promise<R> {
+  async function announceAndWrite<R>(
+    scope: Scope,
+    source: string,
+    documentId: string,
+    events: readonly EventEnvelope[],
+    write: () => Promise<R>,
+  ): Promise<R> {
     if (!options.writesLandInIssueOrder) {
       await announce(scope, source, documentId, events);
       return write();
@@ -340,8 +397,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return written.value;
   }
 
-  async function unpublished(scope: Scope, source: string, documentId: string, pending: readonly EventEnvelope[]): Promise<EventEnvelope[]> {
-    const entries = await Promise.all(pending.map((event) => options.index.get(outboxScope, indexId(scope, source, documentId, event.id))));
+  async function unpublished(
+    scope: Scope,
+    source: string,
+    documentId: string,
+    pending: readonly EventEnvelope[],
+  ): Promise<EventEnvelope[]> {
+    const entries = await Promise.all(
+      pending.map((event) => options.index.get(outboxScope, indexId(scope, source, documentId, event.id))),
+    );
     return pending.filter((_, position) => entries[position] !== null);
   }
 

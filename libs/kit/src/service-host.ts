@@ -45,7 +45,11 @@ export async function hostService(module: ServiceModule, options: HostOptions): 
       module.registerRoutes(router);
     },
   });
-  const ops = await startOpsServer(options.host, options.opsPort, createOpsEndpoints(readiness, options.metrics.registry));
+  const ops = await startOpsServer(
+    options.host,
+    options.opsPort,
+    createOpsEndpoints(readiness, options.metrics.registry),
+  );
   options.logger.info({ grpc_port: rpc.port, ops_port: ops.port }, "service started");
   let stopping: Promise<void> | undefined;
   return {

@@ -3,7 +3,15 @@
 import { z } from "zod";
 import { configSchemas, setting } from "./config.js";
 
-export const serviceNames = ["gateway", "calc-engine", "geo-resolver", "ledger", "catalog", "certificates", "mcp-bridge"] as const;
+export const serviceNames = [
+  "gateway",
+  "calc-engine",
+  "geo-resolver",
+  "ledger",
+  "catalog",
+  "certificates",
+  "mcp-bridge",
+] as const;
 export type ServiceName = (typeof serviceNames)[number];
 
 export const defaultPorts: Readonly<Record<ServiceName, { grpc: number; ops: number }>> = {
@@ -26,7 +34,11 @@ export function hostingSettings(service: ServiceName) {
   return {
     host: setting("BIND_HOST", "address the servers listen on (0.0.0.0 in a pod)", configSchemas.host("127.0.0.1")),
     grpcPort: setting(`${prefix}_GRPC_PORT`, `gRPC port of ${service}`, configSchemas.port(defaultPorts[service].grpc)),
-    opsPort: setting(`${prefix}_OPS_PORT`, `/healthz, /readyz and /metrics port of ${service}`, configSchemas.port(defaultPorts[service].ops)),
+    opsPort: setting(
+      `${prefix}_OPS_PORT`,
+      `/healthz, /readyz and /metrics port of ${service}`,
+      configSchemas.port(defaultPorts[service].ops),
+    ),
     logLevel: setting("LOG_LEVEL", "pino log level", configSchemas.logLevel()),
   };
 }

@@ -60,7 +60,8 @@ export function instrumentStore(store: Store, registry: Registry): Store {
   return {
     writesLandInIssueOrder: store.writesLandInIssueOrder,
     collection: async (spec) => timedCollection(await store.collection(spec), timerFor(histogram, spec.name)),
-    systemCollection: async (spec) => timedSystemCollection(await store.systemCollection(spec), timerFor(histogram, spec.name)),
+    systemCollection: async (spec) =>
+      timedSystemCollection(await store.systemCollection(spec), timerFor(histogram, spec.name)),
     ping: () => store.ping(),
     close: () => store.close(),
   };

@@ -1,6 +1,12 @@
 // Certificate messages → the public `tax.certificate_request`,
 // `tax.exemption_certificate` and `tax.certificate_upload` objects.
-import type { Buyer, Certificate, CertificateRequest, CustomerLink, Upload } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
+import type {
+  Buyer,
+  Certificate,
+  CertificateRequest,
+  CustomerLink,
+  Upload,
+} from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 
 const orNull = (value: string) => (value === "" ? null : value);
 const timeOrNull = (value: bigint) => (value === 0n ? null : Number(value));
@@ -49,7 +55,11 @@ export function presentCertificate(certificate: Certificate, downloadUrl?: strin
     certificate_type: certificate.certificateType,
     customer: presentCustomerLink(certificate.customer),
     linked_buyer: presentLinkedBuyer(certificate.linkedBuyer),
-    jurisdictions: certificate.jurisdictions.map((item) => ({ jurisdiction: item.jurisdiction, status: item.status, expires_on: orNull(item.expiresOn) })),
+    jurisdictions: certificate.jurisdictions.map((item) => ({
+      jurisdiction: item.jurisdiction,
+      status: item.status,
+      expires_on: orNull(item.expiresOn),
+    })),
     buyer_name: orNull(certificate.buyerName),
     issued_on: orNull(certificate.issuedOn),
     expires_on: orNull(certificate.expiresOn),

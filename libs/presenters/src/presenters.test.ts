@@ -3,12 +3,33 @@ import { create } from "@bufbuild/protobuf";
 import { AddressSchema } from "@levy/proto/levy/common/v1/common_pb.js";
 import { TaxJurisdictionSchema } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { RefundSchema, TransactionSchema } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
-import { listEnvelope, presentAddress, presentJurisdiction, presentRefund, presentRefundWithoutType, presentTransaction } from "./index.js";
+import {
+  listEnvelope,
+  presentAddress,
+  presentJurisdiction,
+  presentRefund,
+  presentRefundWithoutType,
+  presentTransaction,
+} from "./index.js";
 
 const line = {
   lineItemId: "li_1",
-  product: { referenceLineItemId: "L1", referenceProductId: "P1", referenceProductName: "Shirt", productTaxCode: "CLOTHING_GENERAL" },
-  taxJurisdictions: [{ taxRate: 0.0625, taxDueDecimal: -63n, rateType: "PERCENTAGE", taxType: "SALES", jurisdictionName: "TX", jurisdictionId: "US-TX" }],
+  product: {
+    referenceLineItemId: "L1",
+    referenceProductId: "P1",
+    referenceProductName: "Shirt",
+    productTaxCode: "CLOTHING_GENERAL",
+  },
+  taxJurisdictions: [
+    {
+      taxRate: 0.0625,
+      taxDueDecimal: -63n,
+      rateType: "PERCENTAGE",
+      taxType: "SALES",
+      jurisdictionName: "TX",
+      jurisdictionId: "US-TX",
+    },
+  ],
   taxAmount: -63n,
   amountExcludingTax: -1000n,
   amountIncludingTax: -1063n,
@@ -19,7 +40,9 @@ describe("presenters", () => {
   it("gives address_type only when it is set", () => {
     expect(presentAddress(undefined)).toBeNull();
     expect(presentAddress(create(AddressSchema, { addressCountry: "US" }))).not.toHaveProperty("address_type");
-    expect(presentAddress(create(AddressSchema, { addressCountry: "US", addressType: "billing" }))?.address_type).toBe("billing");
+    expect(presentAddress(create(AddressSchema, { addressCountry: "US", addressType: "billing" }))?.address_type).toBe(
+      "billing",
+    );
   });
 
   it("gives a jurisdiction's note only when it is set", () => {
@@ -29,7 +52,13 @@ describe("presenters", () => {
   });
 
   it("lists refunds without refund_type and keeps the field order of the full refund", () => {
-    const refund = create(RefundSchema, { id: "ref_tr_1", refundType: "partial", transactionId: "tr_1", status: "succeeded", lineItems: [line] });
+    const refund = create(RefundSchema, {
+      id: "ref_tr_1",
+      refundType: "partial",
+      transactionId: "tr_1",
+      status: "succeeded",
+      lineItems: [line],
+    });
     const full = presentRefund(refund);
     expect(Object.keys(full).slice(0, 4)).toEqual(["id", "object", "refund_type", "transaction_id"]);
     expect(full.refund_type).toBe("partial");
@@ -41,14 +70,23 @@ describe("presenters", () => {
   });
 
   it("shows the platform fields only on platform transactions", () => {
-    const standard = presentTransaction(create(TransactionSchema, { id: "tr_1", kind: "standard", lineItems: [line], livemode: false }));
+    const standard = presentTransaction(
+      create(TransactionSchema, { id: "tr_1", kind: "standard", lineItems: [line], livemode: false }),
+    );
     expect(standard).not.toHaveProperty("merchant");
     expect(standard).not.toHaveProperty("reference_payment_id");
     expect(standard).not.toHaveProperty("address_used");
     expect(standard.customer).toEqual({ type: "CONSUMER", id: null, reference_customer_id: null });
     expect(standard.line_items[0]?.refunded_quantity).toBe(0);
     expect(standard.testmode).toBe(true);
-    const platform = presentTransaction(create(TransactionSchema, { id: "tr_2", kind: "platform", referencePaymentId: "pay_1", roles: ["marketplace_provider"] }));
+    const platform = presentTransaction(
+      create(TransactionSchema, {
+        id: "tr_2",
+        kind: "platform",
+        referencePaymentId: "pay_1",
+        roles: ["marketplace_provider"],
+      }),
+    );
     expect(platform).toMatchObject({ reference_payment_id: "pay_1", merchant: null, roles: ["marketplace_provider"] });
   });
 

@@ -29,7 +29,9 @@ export function presentTransaction(transaction: Transaction) {
     },
     ...(platform
       ? {
-          merchant: transaction.merchant ? { id: transaction.merchant.id, reference_merchant_id: transaction.merchant.referenceMerchantId } : null,
+          merchant: transaction.merchant
+            ? { id: transaction.merchant.id, reference_merchant_id: transaction.merchant.referenceMerchantId }
+            : null,
           roles: transaction.roles,
         }
       : {}),

@@ -13,7 +13,11 @@ export interface CursorPosition {
 }
 
 /** What a page's query selects: the collection, the scope and the filters (not the page size). */
-export function cursorBinding(collection: string, scope: Scope | null, filters: { readonly where?: Where<unknown> | undefined; readonly range?: Range | undefined }): string {
+export function cursorBinding(
+  collection: string,
+  scope: Scope | null,
+  filters: { readonly where?: Where<unknown> | undefined; readonly range?: Range | undefined },
+): string {
   const where = Object.entries(filters.where ?? {})
     .filter(([, value]) => value !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -37,7 +41,14 @@ export function decodeCursor(cursor: string, binding: string): CursorPosition {
   }
   if (!Array.isArray(parsed) || parsed.length !== 3) throw invalid("cursor is malformed");
   const [seq, id, boundTo] = parsed as unknown[];
-  if (typeof seq !== "number" || !Number.isSafeInteger(seq) || seq < 0 || typeof id !== "string" || id.length === 0 || id.length > 300) {
+  if (
+    typeof seq !== "number" ||
+    !Number.isSafeInteger(seq) ||
+    seq < 0 ||
+    typeof id !== "string" ||
+    id.length === 0 ||
+    id.length > 300
+  ) {
     throw invalid("cursor is malformed");
   }
   if (boundTo !== binding) throw invalid("cursor belongs to another list or other filters");

@@ -13,7 +13,10 @@ export interface TornTailNotice {
 
 /** Cuts a data file back to its last newline; returns what was dropped, if anything. */
 export async function repairTornTail(file: string): Promise<TornTailNotice | null> {
-  const size = await stat(file).then((info) => info.size, () => 0);
+  const size = await stat(file).then(
+    (info) => info.size,
+    () => 0,
+  );
   if (size === 0) return null;
   const handle = await open(file, "r+");
   try {

@@ -55,7 +55,8 @@ export async function createEmbeddedStore(options: EmbeddedStoreOptions): Promis
   return {
     // lmdb-js runs queued write callbacks in order and commits them in order, batch by batch.
     writesLandInIssueOrder: true,
-    collection: async <T extends { id: string }>(spec: CollectionSpec) => (await openCollection(spec, true)) as unknown as Collection<T>,
+    collection: async <T extends { id: string }>(spec: CollectionSpec) =>
+      (await openCollection(spec, true)) as unknown as Collection<T>,
     systemCollection: async <T extends { id: string }>(spec: CollectionSpec): Promise<SystemCollection<T>> => {
       const collection = (await openCollection(spec, false)) as unknown as Collection<T>;
       return {

@@ -14,7 +14,13 @@ import { addTo, applyChanges, assertPlainFields, equalityFilter, nextSeq } from 
 /** A write's outcome: a value, or the error to throw once the transaction is over. */
 type Outcome<R> = { value: R } | { error: StorageError };
 
-export function createLmdbCollection<T extends { id: string }>(name: string, root: RootDatabase, dbs: Dbs, layout: Layout, scoped: boolean): Collection<T> {
+export function createLmdbCollection<T extends { id: string }>(
+  name: string,
+  root: RootDatabase,
+  dbs: Dbs,
+  layout: Layout,
+  scoped: boolean,
+): Collection<T> {
   const records = createRecords(dbs, layout);
   const useScope = (scope: Scope): Scope => (scoped ? scope : { accountId: "", livemode: false });
   const out = (document: StoredDocument | null): Stored<T> | null => {
@@ -82,13 +88,16 @@ export function createLmdbCollection<T extends { id: string }>(name: string, roo
       }
       const page = found.slice(0, options.limit);
       const last = page.at(-1);
-      const nextCursor = found.length > options.limit && last ? encodeCursor({ seq: last._seq, id: String(last.id) }, binding) : null;
+      const nextCursor =
+        found.length > options.limit && last ? encodeCursor({ seq: last._seq, id: String(last.id) }, binding) : null;
       return { items: page.map((document) => out(document)!), nextCursor };
     },
     count: async (scope, where) => {
       const filter = equalityFilter(where);
       // Without a filter only the keys are counted; no record is decoded.
-      const matches = Object.values(filter).some((value) => value !== undefined) ? records.matching(useScope(scope), filter) : keysUnder(dbs, layout.seqsOf(useScope(scope)));
+      const matches = Object.values(filter).some((value) => value !== undefined)
+        ? records.matching(useScope(scope), filter)
+        : keysUnder(dbs, layout.seqsOf(useScope(scope)));
       let count = 0;
       for (const _ of matches) count += 1;
       return count;
@@ -97,15 +106,26 @@ export function createLmdbCollection<T extends { id: string }>(name: string, roo
       write(() => {
         const current = records.get(useScope(scope), id);
         if (!current) return { error: new StorageError("not_found", `no record ${id}`) };
-        if (current.version !== options.expectedVersion) return { error: new StorageError("conflict", `record ${id} was changed since version ${options.expectedVersion}`) };
+        if (current.version !== options.expectedVersion)
+          return {
+            error: new StorageError("conflict", `record ${id} was changed since version ${options.expectedVersion}`),
+          };
         const next = applyChanges(current as never, options) as unknown as StoredDocument;
         return replaceNow(useScope(scope), id, current, { ...next, version: current.version + 1 });
       }),
     increment: (scope, id, options) =>
       write(() => {
         const current = records.get(useScope(scope), id);
-        if (!current) return insertNow(useScope(scope), { ...options.create, ...addTo(options.create as Record<string, unknown>, options.inc) });
-        return replaceNow(useScope(scope), id, current, { ...current, ...addTo(current, options.inc), version: current.version + 1 });
+        if (!current)
+          return insertNow(useScope(scope), {
+            ...options.create,
+            ...addTo(options.create as Record<string, unknown>, options.inc),
+          });
+        return replaceNow(useScope(scope), id, current, {
+          ...current,
+          ...addTo(current, options.inc),
+          version: current.version + 1,
+        });
       }),
     delete: (scope, id) =>
       write(() => {
@@ -118,16 +138,20 @@ export function createLmdbCollection<T extends { id: string }>(name: string, roo
       return write(() => {
         const due = (value: unknown) => typeof value === "number" && value > 0 && value < before;
         const doomed: Array<{ scope: Scope; id: string }> = [];
-        const index = layout.indexes.find((candidate) => candidate.fields.length === 1 && candidate.fields[0] === field);
+        const index = layout.indexes.find(
+          (candidate) => candidate.fields.length === 1 && candidate.fields[0] === field,
+        );
         if (index) {
           // [collection, "i:" + index, value, account, livemode, id], in value order.
           for (const key of keysUnder(dbs, layout.secondaryOf(index))) {
             if (typeof key[2] === "number" && key[2] >= before) break;
-            if (due(key[2])) doomed.push({ scope: { accountId: String(key[3]), livemode: key[4] === true }, id: String(key[5]) });
+            if (due(key[2]))
+              doomed.push({ scope: { accountId: String(key[3]), livemode: key[4] === true }, id: String(key[5]) });
           }
         } else {
           for (const { key, value } of recordsUnder(dbs, layout.recordsOf())) {
-            if (due(value[field])) doomed.push({ scope: { accountId: String(key[1]), livemode: key[2] === true }, id: String(key[3]) });
+            if (due(value[field]))
+              doomed.push({ scope: { accountId: String(key[1]), livemode: key[2] === true }, id: String(key[3]) });
           }
         }
         for (const { scope, id } of doomed) {

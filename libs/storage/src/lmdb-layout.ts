@@ -22,7 +22,8 @@ function keyValue(value: unknown): string | number | boolean | null {
 }
 
 export function createLayout(collection: string, uniqueIndexes: readonly IndexSpec[], indexes: readonly IndexSpec[]) {
-  const values = (index: IndexSpec, document: Record<string, unknown>) => index.fields.map((field) => keyValue(document[field]));
+  const values = (index: IndexSpec, document: Record<string, unknown>) =>
+    index.fields.map((field) => keyValue(document[field]));
   return {
     uniqueIndexes,
     indexes,
@@ -30,7 +31,13 @@ export function createLayout(collection: string, uniqueIndexes: readonly IndexSp
     recordsOf: (): Key => [collection],
     seq: (scope: Scope, seq: number, id: string): Key => [collection, "~seq", scope.accountId, scope.livemode, seq, id],
     seqsOf: (scope: Scope): Key => [collection, "~seq", scope.accountId, scope.livemode],
-    unique: (index: IndexSpec, scope: Scope, document: Record<string, unknown>): Key => [collection, `u:${index.name}`, ...values(index, document), scope.accountId, scope.livemode],
+    unique: (index: IndexSpec, scope: Scope, document: Record<string, unknown>): Key => [
+      collection,
+      `u:${index.name}`,
+      ...values(index, document),
+      scope.accountId,
+      scope.livemode,
+    ],
     secondary: (index: IndexSpec, scope: Scope, document: Record<string, unknown>, id: string): Key => [
       collection,
       `i:${index.name}`,
@@ -40,7 +47,13 @@ export function createLayout(collection: string, uniqueIndexes: readonly IndexSp
       id,
     ],
     /** Prefix of the secondary entries holding `where`'s values for `index` in `scope`. */
-    secondaryLookup: (index: IndexSpec, scope: Scope, where: Record<string, unknown>): Key => [collection, `i:${index.name}`, ...values(index, where), scope.accountId, scope.livemode],
+    secondaryLookup: (index: IndexSpec, scope: Scope, where: Record<string, unknown>): Key => [
+      collection,
+      `i:${index.name}`,
+      ...values(index, where),
+      scope.accountId,
+      scope.livemode,
+    ],
     secondaryOf: (index: IndexSpec): Key => [collection, `i:${index.name}`],
   };
 }
@@ -69,7 +82,10 @@ export function matchesWhere(document: Record<string, unknown>, where: Record<st
 }
 
 /** A numeric range as MongoDB reads it: a non-number never matches. */
-export function matchesRange(document: Record<string, unknown>, range: { field: string; gte?: number; lt?: number } | undefined): boolean {
+export function matchesRange(
+  document: Record<string, unknown>,
+  range: { field: string; gte?: number; lt?: number } | undefined,
+): boolean {
   if (!range) return true;
   const value = document[range.field];
   if (typeof value !== "number") return false;

@@ -89,7 +89,9 @@ export function createRecords(dbs: Dbs, layout: Layout) {
         return;
       }
       const secondary = layout.indexes.find(given);
-      const keys = secondary ? keysUnder(dbs, layout.secondaryLookup(secondary, scope, where)) : keysUnder(dbs, layout.seqsOf(scope));
+      const keys = secondary
+        ? keysUnder(dbs, layout.secondaryLookup(secondary, scope, where))
+        : keysUnder(dbs, layout.seqsOf(scope));
       for (const key of keys) {
         const document = get(scope, String(key.at(-1)));
         if (document && matchesWhere(document, where)) yield document;

@@ -7,7 +7,9 @@ import { type Document, assertPlainFields } from "./record-shape.js";
 import type { DocumentWrites } from "./mongo-update-protocol.js";
 
 /** An update's set/unset as one $set/$unset operation that also moves the version on. */
-export function updateOperation(options: UpdateOptions<Record<string, unknown>>): Record<string, Record<string, unknown>> {
+export function updateOperation(
+  options: UpdateOptions<Record<string, unknown>>,
+): Record<string, Record<string, unknown>> {
   const unset = [...(options.unset ?? [])];
   // As in applyChanges: a field both set and unset ends up unset.
   const set = Object.fromEntries(Object.entries(options.set ?? {}).filter(([field]) => !unset.includes(field)));
@@ -22,7 +24,9 @@ export function atomicWrites(documents: DriverCollection<Document>): DocumentWri
   return {
     async update(documentId, id, options) {
       const change = updateOperation(options);
-      const updated = await documents.findOneAndUpdate({ _id: documentId, version: options.expectedVersion }, change, { returnDocument: "after" });
+      const updated = await documents.findOneAndUpdate({ _id: documentId, version: options.expectedVersion }, change, {
+        returnDocument: "after",
+      });
       if (updated) return updated;
       if (await documents.findOne({ _id: documentId }, { projection: { _id: 1 } })) {
         throw new StorageError("conflict", `record ${id} was changed since version ${options.expectedVersion}`);
@@ -33,7 +37,9 @@ export function atomicWrites(documents: DriverCollection<Document>): DocumentWri
       assertPlainFields(Object.keys(inc));
       const by: Record<string, number> = { version: 1 };
       for (const [field, amount] of Object.entries(inc)) if (amount !== undefined) by[field] = amount;
-      const updated = await documents.findOneAndUpdate({ _id: documentId }, { $inc: by } as UpdateFilter<Document>, { returnDocument: "after" });
+      const updated = await documents.findOneAndUpdate({ _id: documentId }, { $inc: by } as UpdateFilter<Document>, {
+        returnDocument: "after",
+      });
       if (!updated) throw new StorageError("not_found", `no record ${id}`);
       return updated;
     },

@@ -4,8 +4,29 @@
 import type { Collection as DriverCollection } from "mongodb";
 import { cursorBinding, encodeCursor } from "./cursor.js";
 import { isDuplicateKey, mapErrors, toStorageError } from "./mongo-errors.js";
-import { StorageError, type Collection, type IndexSpec, type ListOptions, type Page, type Scope, type Stored, type UpdateOptions, type Where } from "./port.js";
-import { type Document, addTo, assertPlainFields, documentId, equalityFilter, fromDocument, listQuery, listSort, scopeFilter, toDocument } from "./record-shape.js";
+import {
+  StorageError,
+  type Collection,
+  type IndexSpec,
+  type ListOptions,
+  type Page,
+  type Scope,
+  type Stored,
+  type UpdateOptions,
+  type Where,
+} from "./port.js";
+import {
+  type Document,
+  addTo,
+  assertPlainFields,
+  documentId,
+  equalityFilter,
+  fromDocument,
+  listQuery,
+  listSort,
+  scopeFilter,
+  toDocument,
+} from "./record-shape.js";
 import type { DocumentWrites } from "./mongo-update-protocol.js";
 
 type Raw = DriverCollection<Document>;
@@ -28,7 +49,12 @@ export function createMongoCollection<T extends { id: string }>(
       ["_id_", { _id: document._id }],
       ...uniqueIndexes.map((index): [string, Record<string, unknown>] => [
         index.name,
-        { ...scopeFilter(scoped ? { accountId: String(document.account_id), livemode: Boolean(document.livemode) } : null), ...Object.fromEntries(index.fields.map((field) => [field, document[field]])) },
+        {
+          ...scopeFilter(
+            scoped ? { accountId: String(document.account_id), livemode: Boolean(document.livemode) } : null,
+          ),
+          ...Object.fromEntries(index.fields.map((field) => [field, document[field]])),
+        },
       ]),
     ];
     for (const [name, filter] of candidates) {
@@ -42,7 +68,6 @@ export function createMongoCollection<T extends { id: string }>(
   async function get(scope: Scope, id: string): Promise<Stored<T> | null> {
     return mapErrors(async () => out(await raw.findOne(key(useScope(scope), id))));
   }
-
 
   return {
     insert: (scope, record) =>
@@ -73,20 +98,36 @@ export function createMongoCollection<T extends { id: string }>(
     list: (scope, options: ListOptions<T>) =>
       mapErrors(async (): Promise<Page<T>> => {
         const binding = cursorBinding(name, useScope(scope), options);
-        const documents = await raw.find(listQuery(useScope(scope), options, binding)).sort(listSort).limit(options.limit + 1).toArray();
+        const documents = await raw
+          .find(listQuery(useScope(scope), options, binding))
+          .sort(listSort)
+          .limit(options.limit + 1)
+          .toArray();
         const page = documents.slice(0, options.limit);
         const last = page.at(-1);
-        const nextCursor = documents.length > options.limit && last ? encodeCursor({ seq: last._seq, id: String(last.id) }, binding) : null;
+        const nextCursor =
+          documents.length > options.limit && last
+            ? encodeCursor({ seq: last._seq, id: String(last.id) }, binding)
+            : null;
         return { items: page.map((document) => out(document)!), nextCursor };
       }),
-    count: (scope, where) => mapErrors(() => raw.countDocuments({ ...equalityFilter(where), ...scopeFilter(useScope(scope)) })),
+    count: (scope, where) =>
+      mapErrors(() => raw.countDocuments({ ...equalityFilter(where), ...scopeFilter(useScope(scope)) })),
     update: (scope, id, options) =>
-      mapErrors(async () => out(await writes.update(documentId(useScope(scope), id), id, options as UpdateOptions<Record<string, unknown>>))!),
+      mapErrors(
+        async () =>
+          out(
+            await writes.update(documentId(useScope(scope), id), id, options as UpdateOptions<Record<string, unknown>>),
+          )!,
+      ),
     increment: (scope, id, options) =>
       mapErrors(async () => {
         // Create it, or add to it; if it went (purged) between the two, create it again.
         for (let attempt = 0; ; attempt += 1) {
-          const created = toDocument(useScope(scope), { ...options.create, ...addTo(options.create as Record<string, unknown>, options.inc) });
+          const created = toDocument(useScope(scope), {
+            ...options.create,
+            ...addTo(options.create as Record<string, unknown>, options.inc),
+          });
           try {
             await raw.insertOne(created);
             return out(created)!;

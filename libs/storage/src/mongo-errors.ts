@@ -17,8 +17,14 @@ function indexName(error: MongoServerError): string {
 
 export function toStorageError(error: unknown): unknown {
   if (error instanceof StorageError) return error;
-  if (isDuplicateKey(error)) return new StorageError("duplicate", "a unique value is already taken", indexName(error), { cause: error });
-  if (error instanceof Error && /MongoNetwork|MongoServerSelection|MongoTopologyClosed|ECONNREFUSED|ECONNRESET/.test(`${error.name} ${error.message}`)) {
+  if (isDuplicateKey(error))
+    return new StorageError("duplicate", "a unique value is already taken", indexName(error), { cause: error });
+  if (
+    error instanceof Error &&
+    /MongoNetwork|MongoServerSelection|MongoTopologyClosed|ECONNREFUSED|ECONNRESET/.test(
+      `${error.name} ${error.message}`,
+    )
+  ) {
     return new StorageError("unavailable", "the database is unavailable", undefined, { cause: error });
   }
   return error;

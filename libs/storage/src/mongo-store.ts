@@ -6,7 +6,11 @@ import { createMongoClient } from "./mongo-client.js";
 import { createMongoCollection } from "./mongo-collection.js";
 import { type VersionMarker, markerWrites } from "./mongo-versioned-update.js";
 import { atomicWrites } from "./mongo-atomic-update.js";
-import { type UpdateProtocolChoice, type UpdateProtocolSetting, chooseUpdateProtocol } from "./mongo-update-protocol.js";
+import {
+  type UpdateProtocolChoice,
+  type UpdateProtocolSetting,
+  chooseUpdateProtocol,
+} from "./mongo-update-protocol.js";
 import { mapErrors } from "./mongo-errors.js";
 import type { Collection, CollectionSpec, Scope, Store, SystemCollection } from "./port.js";
 import { type Document, assertPlainFields } from "./record-shape.js";
@@ -46,18 +50,24 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Stor
     for (const index of [...(spec.uniqueIndexes ?? []), ...(spec.indexes ?? [])]) assertPlainFields(index.fields);
     const name = scoped ? spec.name : `sys_${spec.name}`;
     const raw = db.collection<Document>(name);
-    const writes = choice.protocol === "atomic" ? atomicWrites(raw) : markerWrites(raw, db.collection<VersionMarker>(`${name}__versions`));
+    const writes =
+      choice.protocol === "atomic"
+        ? atomicWrites(raw)
+        : markerWrites(raw, db.collection<VersionMarker>(`${name}__versions`));
     await mapErrors(async () => {
       if (scoped) await raw.createIndex({ account_id: 1, livemode: 1, _seq: 1, id: 1 }, { name: `${spec.name}_list` });
-      for (const index of spec.uniqueIndexes ?? []) await raw.createIndex(indexKey(index.fields, scoped), { name: index.name, unique: true });
-      for (const index of spec.indexes ?? []) await raw.createIndex(indexKey(index.fields, scoped), { name: index.name });
+      for (const index of spec.uniqueIndexes ?? [])
+        await raw.createIndex(indexKey(index.fields, scoped), { name: index.name, unique: true });
+      for (const index of spec.indexes ?? [])
+        await raw.createIndex(indexKey(index.fields, scoped), { name: index.name });
     });
     return createMongoCollection<never>(name, raw, writes, scoped, spec.uniqueIndexes ?? []);
   }
 
   return {
     writesLandInIssueOrder: false,
-    collection: async <T extends { id: string }>(spec: CollectionSpec) => (await open(spec, true)) as unknown as Collection<T>,
+    collection: async <T extends { id: string }>(spec: CollectionSpec) =>
+      (await open(spec, true)) as unknown as Collection<T>,
     systemCollection: async <T extends { id: string }>(spec: CollectionSpec): Promise<SystemCollection<T>> => {
       const collection = (await open(spec, false)) as unknown as Collection<T>;
       return {

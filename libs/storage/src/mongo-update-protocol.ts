@@ -38,7 +38,9 @@ function ferretdbVersion(buildInfo: Record<string, unknown>): string | null {
   if (typeof buildInfo.ferretdbVersion === "string") return buildInfo.ferretdbVersion;
   const nested = buildInfo.ferretdb as { version?: unknown } | undefined;
   if (nested && typeof nested === "object" && typeof nested.version === "string") return nested.version;
-  return Object.keys(buildInfo).some((field) => field.toLowerCase().startsWith("ferretdb")) ? "(version unknown)" : null;
+  return Object.keys(buildInfo).some((field) => field.toLowerCase().startsWith("ferretdb"))
+    ? "(version unknown)"
+    : null;
 }
 
 export async function chooseUpdateProtocol(db: Db, requested: UpdateProtocolSetting): Promise<UpdateProtocolChoice> {

@@ -15,7 +15,8 @@ function countedCollection<T extends { _id: string }>(operations: string[], name
   const matches = (row: Row | undefined, filter: Record<string, unknown>): row is Row => {
     if (!row) return false;
     return Object.entries(filter).every(([field, wanted]) => {
-      if (wanted && typeof wanted === "object" && "$in" in wanted) return (wanted.$in as unknown[]).includes(row[field]);
+      if (wanted && typeof wanted === "object" && "$in" in wanted)
+        return (wanted.$in as unknown[]).includes(row[field]);
       return row[field] === wanted;
     });
   };
@@ -76,7 +77,12 @@ function markerProtocol() {
   const documents = countedCollection<Document>(operations, "documents");
   const markers = countedCollection<VersionMarker>(operations, "markers");
   documents.rows.set("d1", { _id: "d1", _seq: 1, version: 1, name: "a", n: 0 });
-  return { writes: markerWrites(documents.collection, markers.collection), operations, documents: documents.rows, markers: markers.rows };
+  return {
+    writes: markerWrites(documents.collection, markers.collection),
+    operations,
+    documents: documents.rows,
+    markers: markers.rows,
+  };
 }
 
 describe("marker update protocol", () => {
@@ -89,17 +95,27 @@ describe("marker update protocol", () => {
 
   it("lets one of several updates from one version land; the rest conflict and leave no marker behind", async () => {
     const { writes, documents, markers } = markerProtocol();
-    const outcomes = await Promise.allSettled(Array.from({ length: 5 }, (_, index) => writes.update("d1", "d1", { expectedVersion: 1, set: { n: index } })));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 5 }, (_, index) => writes.update("d1", "d1", { expectedVersion: 1, set: { n: index } })),
+    );
     expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
-    expect(outcomes.filter((outcome) => outcome.status === "rejected").map((outcome) => (outcome as PromiseRejectedResult).reason.code)).toEqual(["conflict", "conflict", "conflict", "conflict"]);
+    expect(
+      outcomes
+        .filter((outcome) => outcome.status === "rejected")
+        .map((outcome) => (outcome as PromiseRejectedResult).reason.code),
+    ).toEqual(["conflict", "conflict", "conflict", "conflict"]);
     expect(documents.get("d1")).toMatchObject({ version: 2 });
     expect([...markers.keys()]).toEqual(["d1@2"]);
   });
 
   it("answers a stale version with a conflict and a missing record with not_found, releasing the claim", async () => {
     const { writes, markers } = markerProtocol();
-    await expect(writes.update("d1", "d1", { expectedVersion: 7, set: { name: "x" } })).rejects.toMatchObject({ code: "conflict" });
-    await expect(writes.update("gone", "gone", { expectedVersion: 1, set: { name: "x" } })).rejects.toMatchObject({ code: "not_found" });
+    await expect(writes.update("d1", "d1", { expectedVersion: 7, set: { name: "x" } })).rejects.toMatchObject({
+      code: "conflict",
+    });
+    await expect(writes.update("gone", "gone", { expectedVersion: 1, set: { name: "x" } })).rejects.toMatchObject({
+      code: "not_found",
+    });
     expect(markers.size).toBe(0);
   });
 

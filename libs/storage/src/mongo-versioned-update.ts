@@ -33,7 +33,10 @@ const ROLL_FORWARD_AFTER_MS = 30_000;
 const KEPT_MARKERS = 100;
 const PRUNE_EVERY = 50;
 
-export function markerWrites(documents: DriverCollection<Document>, markers: DriverCollection<VersionMarker>): DocumentWrites {
+export function markerWrites(
+  documents: DriverCollection<Document>,
+  markers: DriverCollection<VersionMarker>,
+): DocumentWrites {
   return {
     update: (documentId, id, options) => versionedUpdate(documents, markers, documentId, id, options),
     async increment(documentId, id, inc) {
@@ -43,7 +46,10 @@ export function markerWrites(documents: DriverCollection<Document>, markers: Dri
         const current = await documents.findOne({ _id: documentId });
         if (!current) throw new StorageError("not_found", `no record ${id}`);
         try {
-          return await versionedUpdate(documents, markers, documentId, id, { expectedVersion: current.version, set: addTo(current, inc) });
+          return await versionedUpdate(documents, markers, documentId, id, {
+            expectedVersion: current.version,
+            set: addTo(current, inc),
+          });
         } catch (error) {
           if (!(error instanceof StorageError && error.code === "conflict") || attempt >= 200) throw error;
           await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 + attempt * 2)));
@@ -115,5 +121,6 @@ async function rollForwardIfAbandoned(
     return;
   }
   const still = await documents.findOne({ _id: documentId });
-  if (marker.document && still && still.version === start) await documents.replaceOne({ _id: documentId }, marker.document).catch(() => undefined);
+  if (marker.document && still && still.version === start)
+    await documents.replaceOne({ _id: documentId }, marker.document).catch(() => undefined);
 }

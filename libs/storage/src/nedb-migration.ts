@@ -25,7 +25,10 @@ export async function migrateNedbFile(
   records: Records,
   onTornTail?: (notice: TornTailNotice) => void,
 ): Promise<MigrationNotice | null> {
-  const present = await stat(file).then((info) => info.isFile(), () => false);
+  const present = await stat(file).then(
+    (info) => info.isFile(),
+    () => false,
+  );
   if (!present) return null;
   const torn = await repairTornTail(file);
   if (torn) onTornTail?.(torn);
@@ -41,10 +44,23 @@ export async function migrateNedbFile(
     let count = 0;
     for (const { _id, _seq, account_id, livemode, version, ...fields } of documents) {
       const id = String(fields.id ?? _id);
-      const scope: Scope = scoped ? { accountId: String(account_id), livemode: livemode === true } : { accountId: "", livemode: false };
+      const scope: Scope = scoped
+        ? { accountId: String(account_id), livemode: livemode === true }
+        : { accountId: "", livemode: false };
       if (records.get(scope, id)) continue;
-      const own = scoped ? fields : { ...fields, ...(account_id === undefined ? {} : { account_id }), ...(livemode === undefined ? {} : { livemode }) };
-      const document: StoredDocument = { ...own, id, version: typeof version === "number" ? version : 1, _seq: typeof _seq === "number" ? _seq : nextSeq() };
+      const own = scoped
+        ? fields
+        : {
+            ...fields,
+            ...(account_id === undefined ? {} : { account_id }),
+            ...(livemode === undefined ? {} : { livemode }),
+          };
+      const document: StoredDocument = {
+        ...own,
+        id,
+        version: typeof version === "number" ? version : 1,
+        _seq: typeof _seq === "number" ? _seq : nextSeq(),
+      };
       records.create(scope, id, document);
       count += 1;
     }

@@ -38,7 +38,10 @@ export function toDocument(scope: Scope | null, record: { id: string }): Documen
   return { ...record, ...scopeFilter(scope), _id: documentId(scope, record.id), _seq: nextSeq(), version: 1 };
 }
 
-export function fromDocument<T>(document: Record<string, unknown> | null | undefined, scoped: boolean): Stored<T> | null {
+export function fromDocument<T>(
+  document: Record<string, unknown> | null | undefined,
+  scoped: boolean,
+): Stored<T> | null {
   if (!document) return null;
   const record: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(document)) {
@@ -64,7 +67,8 @@ export function equalityFilter<T>(where: Where<T> | undefined): Record<string, u
   const filter: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(where ?? {})) {
     assertPlainFields([field]);
-    if (value !== null && typeof value === "object") throw new TypeError(`filter value of "${field}" must be a plain value`);
+    if (value !== null && typeof value === "object")
+      throw new TypeError(`filter value of "${field}" must be a plain value`);
     filter[field] = value;
   }
   return filter;
@@ -74,8 +78,16 @@ export function equalityFilter<T>(where: Where<T> | undefined): Record<string, u
  * The query both adapters run for a page: scope, equality filter, range, and "after the
  * cursor"; `binding` is cursorBinding() of the same collection, scope and filters.
  */
-export function listQuery<T>(scope: Scope | null, options: Pick<ListOptions<T>, "where" | "range" | "cursor">, binding: string): Record<string, unknown> {
-  const query: Record<string, unknown> = { ...equalityFilter(options.where), ...rangeFilter(options.range), ...scopeFilter(scope) };
+export function listQuery<T>(
+  scope: Scope | null,
+  options: Pick<ListOptions<T>, "where" | "range" | "cursor">,
+  binding: string,
+): Record<string, unknown> {
+  const query: Record<string, unknown> = {
+    ...equalityFilter(options.where),
+    ...rangeFilter(options.range),
+    ...scopeFilter(scope),
+  };
   if (options.cursor) {
     const after = decodeCursor(options.cursor, binding);
     query.$or = [{ _seq: { $gt: after.seq } }, { _seq: after.seq, id: { $gt: after.id } }];

@@ -32,7 +32,10 @@ export function startCalcEngine(options: StartCalcEngineOptions = {}): Promise<R
       const zipRates = config.usZipRatesPath ? await loadZipRateLookup(config.usZipRatesPath, logger) : undefined;
       logger.info({ jurisdictions: book.size, zipRates: zipRates !== undefined }, "rate data loaded");
       const transport = (baseUrl: string) => createRpcTransport({ baseUrl, interceptors: [metrics.clientInterceptor] });
-      const exemptions = createCertificateExemptions(createRpcClient(CertificatesService, transport(config.certificatesUrl)), { ttlMs: config.exemptionCacheMs });
+      const exemptions = createCertificateExemptions(
+        createRpcClient(CertificatesService, transport(config.certificatesUrl)),
+        { ttlMs: config.exemptionCacheMs },
+      );
       // Every instance keeps its own cache, so every instance needs every event: one group each.
       const following = await exemptions.follow(bus, newId("calc-engine-exemptions"));
       const calculations = await createCalculationStore(store);

@@ -10,7 +10,11 @@ export const calcEngineSettings = {
   geoResolverUrl: upstreamUrlSetting("geo-resolver"),
   catalogUrl: upstreamUrlSetting("catalog"),
   certificatesUrl: upstreamUrlSetting("certificates"),
-  exemptionCacheMs: setting("CALC_ENGINE_EXEMPTION_CACHE_MS", "how long a certificate exemption answer is cached (events drop it sooner)", z.coerce.number().int().min(0).default(300_000)),
+  exemptionCacheMs: setting(
+    "CALC_ENGINE_EXEMPTION_CACHE_MS",
+    "how long a certificate exemption answer is cached (events drop it sooner)",
+    z.coerce.number().int().min(0).default(300_000),
+  ),
   rateDataDir: setting(
     "RATE_DATA_DIR",
     "directory of rate and taxability JSON files (default: the data shipped with Levy)",

@@ -33,8 +33,10 @@ export function startCatalog(options: StartCatalogOptions = {}): Promise<Running
         createRpcTransport({ baseUrl: config.geoResolverUrl, interceptors: [metrics.clientInterceptor] }),
       );
       // The exemption certificate manager knows whether a customer's master buyer was deleted.
-      const buyerDeleted = async (scope: { accountId: string; livemode: boolean }, customer: { id: string; referenceCustomerId: string }) =>
-        (await certificates.getBuyerStatus({ scope, customer })).buyerDeleted;
+      const buyerDeleted = async (
+        scope: { accountId: string; livemode: boolean },
+        customer: { id: string; referenceCustomerId: string },
+      ) => (await certificates.getBuyerStatus({ scope, customer })).buyerDeleted;
       const stores = {
         customers: await createCustomerStore(store),
         products: await createProductStore(store, async (code) => isTaxCategory(code)),
@@ -42,7 +44,11 @@ export function startCatalog(options: StartCatalogOptions = {}): Promise<Running
       };
       return {
         serviceNames: ["levy.catalog.v1.CatalogService"],
-        registerRoutes: (router) => registerCatalogService(router, stores, { customers: { buyerDeleted }, checkAddress: createAddressCheck(geo) }),
+        registerRoutes: (router) =>
+          registerCatalogService(router, stores, {
+            customers: { buyerDeleted },
+            checkAddress: createAddressCheck(geo),
+          }),
       };
     },
   });

@@ -2,7 +2,15 @@
 // embedded mode, GridFS with MongoDB), the outbox relay for `upload submitted`, the
 // processing worker, and the RPC surface.
 import path from "node:path";
-import { createOutbox, createRpcClient, createRpcTransport, outboxIndexCollection, startService, type OutboxIndexRecord, type RunningService } from "@levy/kit";
+import {
+  createOutbox,
+  createRpcClient,
+  createRpcTransport,
+  outboxIndexCollection,
+  startService,
+  type OutboxIndexRecord,
+  type RunningService,
+} from "@levy/kit";
 import type { EventBus } from "@levy/events";
 import { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import type { Collection } from "@levy/storage";
@@ -39,12 +47,18 @@ export function startCertificates(options: StartCertificatesOptions = {}): Promi
     sharedBus: options.sharedBus,
     build: async ({ store, bus, config, logger, metrics }) => {
       const hooks = testHooksOf(config);
-      const catalog = createRpcClient(CatalogService, createRpcTransport({ baseUrl: config.catalogUrl, interceptors: [metrics.clientInterceptor] }));
+      const catalog = createRpcClient(
+        CatalogService,
+        createRpcTransport({ baseUrl: config.catalogUrl, interceptors: [metrics.clientInterceptor] }),
+      );
       const directory = createCustomerDirectory(catalog);
       const collections = await openCollections(store);
       const blobs: BlobStore =
         config.storage === "mongo"
-          ? await createGridFsBlobStore({ uri: config.mongodbUri ?? "", dbName: `${config.mongodbDbPrefix}_certificates` })
+          ? await createGridFsBlobStore({
+              uri: config.mongodbUri ?? "",
+              dbName: `${config.mongodbDbPrefix}_certificates`,
+            })
           : await createDiskBlobStore(path.resolve(config.dataDir, "certificates", "blobs"));
       const outbox = createOutbox({
         owner: "certificates",
@@ -54,7 +68,10 @@ export function startCertificates(options: StartCertificatesOptions = {}): Promi
         index: await store.collection<OutboxIndexRecord>(outboxIndexCollection),
         sources: {
           [uploadSource]: { collection: collections.uploads as unknown as Collection<never>, topic: uploadTopic },
-          [certificateSource]: { collection: collections.certificates as unknown as Collection<never>, topic: certificateTopic },
+          [certificateSource]: {
+            collection: collections.certificates as unknown as Collection<never>,
+            topic: certificateTopic,
+          },
         },
       });
       const writeCertificate = createCertificateWriter(collections, outbox);
@@ -69,14 +86,20 @@ export function startCertificates(options: StartCertificatesOptions = {}): Promi
         writeCertificate,
         reader: () => (reader ??= (options.documentReader ?? (() => loadDocumentReader(hooks.documentReader)))()),
       });
-      const subscription = await bus.subscribe({ topic: uploadTopic, group: processorGroup, handler: worker, maxAttempts: 10 });
+      const subscription = await bus.subscribe({
+        topic: uploadTopic,
+        group: processorGroup,
+        handler: worker,
+        maxAttempts: 10,
+      });
       outbox.start(config.outboxIntervalMs);
       // Kafka keeps unprocessed events across restarts; the in-process bus does not. Not
       // awaited: its publish resolves only once the worker processed the uploads.
       if (config.events === "in-process") {
         void notes.sweep(bus).then(
           (resumed) => resumed > 0 && logger.info({ uploads: resumed }, "resumed processing of certificate uploads"),
-          (error: unknown) => logger.warn({ err: error }, "resuming certificate uploads stopped; the next start resumes the rest"),
+          (error: unknown) =>
+            logger.warn({ err: error }, "resuming certificate uploads stopped; the next start resumes the rest"),
         );
       }
       const submit = createSubmitUpload({
@@ -85,12 +108,24 @@ export function startCertificates(options: StartCertificatesOptions = {}): Promi
         outbox,
         directory,
         notes,
-        fetchDocument: createDocumentFetcher({ timeoutMs: config.fetchTimeoutMs, maxRedirects: config.maxRedirects, hooks }),
+        fetchDocument: createDocumentFetcher({
+          timeoutMs: config.fetchTimeoutMs,
+          maxRedirects: config.maxRedirects,
+          hooks,
+        }),
       });
       return {
         serviceNames: ["levy.certificates.v1.CertificatesService"],
         registerRoutes: (router) =>
-          registerCertificatesService(router, { collections, directory, blobs, submit, writeCertificate, buyers: collections.buyers, expiringDays: config.expiringDays }),
+          registerCertificatesService(router, {
+            collections,
+            directory,
+            blobs,
+            submit,
+            writeCertificate,
+            buyers: collections.buyers,
+            expiringDays: config.expiringDays,
+          }),
         readinessChecks: { blobs: () => blobs.ping() },
         close: async () => {
           await outbox.stop();

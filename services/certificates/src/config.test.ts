@@ -5,7 +5,10 @@ import { certificatesSettings, testHooksOf } from "./config.js";
 describe("certificates test-only settings", () => {
   it("are refused unless NODE_ENV=test", () => {
     for (const nodeEnv of [undefined, "production", "development"]) {
-      const config = loadConfig(certificatesSettings, { NODE_ENV: nodeEnv, CERTIFICATES_TEST_LOOPBACK_HOSTS: "docs.test" });
+      const config = loadConfig(certificatesSettings, {
+        NODE_ENV: nodeEnv,
+        CERTIFICATES_TEST_LOOPBACK_HOSTS: "docs.test",
+      });
       expect(() => testHooksOf(config)).toThrow(ConfigError);
     }
   });

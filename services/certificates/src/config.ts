@@ -3,15 +3,32 @@
 // document reader); the service refuses to start with any of them unless NODE_ENV=test,
 // so a deployment cannot switch them on by accident.
 import { z } from "zod";
-import { ConfigError, configSchemas, hostingSettings, infrastructureSettings, setting, upstreamUrlSetting } from "@levy/kit";
+import {
+  ConfigError,
+  configSchemas,
+  hostingSettings,
+  infrastructureSettings,
+  setting,
+  upstreamUrlSetting,
+} from "@levy/kit";
 
 const names = z
   .string()
-  .transform((value) => value.split(",").map((name) => name.trim().toLowerCase()).filter((name) => name.length > 0))
+  .transform((value) =>
+    value
+      .split(",")
+      .map((name) => name.trim().toLowerCase())
+      .filter((name) => name.length > 0),
+  )
   .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, "expected host names")));
 const hostMap = z
   .string()
-  .transform((value) => value.split(",").map((pair) => pair.trim()).filter((pair) => pair.length > 0))
+  .transform((value) =>
+    value
+      .split(",")
+      .map((pair) => pair.trim())
+      .filter((pair) => pair.length > 0),
+  )
   .pipe(z.array(z.string().regex(/^[a-z0-9.-]+=[0-9a-fA-F:.]+$/, "expected name=address pairs")))
   .transform((pairs) => new Map(pairs.map((pair) => pair.split("=") as [string, string])));
 
@@ -19,15 +36,47 @@ export const certificatesSettings = {
   ...hostingSettings("certificates"),
   ...infrastructureSettings,
   catalogUrl: upstreamUrlSetting("catalog"),
-  outboxIntervalMs: setting("CERTIFICATES_OUTBOX_INTERVAL_MS", "how often the outbox relay looks for unpublished events", configSchemas.positiveInt(1000)),
-  fetchTimeoutMs: setting("CERTIFICATES_FETCH_TIMEOUT_MS", "deadline of one document download, redirects included", configSchemas.positiveInt(15_000)),
-  maxRedirects: setting("CERTIFICATES_MAX_REDIRECTS", "redirects followed when downloading a document", z.coerce.number().int().min(0).max(10).default(3)),
-  expiringDays: setting("CERTIFICATES_EXPIRING_DAYS", "days before expiry during which a certificate reads as expiring", configSchemas.positiveInt(30)),
-  nodeEnv: setting("NODE_ENV", "Node environment; test enables the CERTIFICATES_TEST_* settings", z.string().optional()),
-  testLoopbackHosts: setting("CERTIFICATES_TEST_LOOPBACK_HOSTS", "TEST ONLY: host names whose loopback addresses documents may come from", names.optional()),
+  outboxIntervalMs: setting(
+    "CERTIFICATES_OUTBOX_INTERVAL_MS",
+    "how often the outbox relay looks for unpublished events",
+    configSchemas.positiveInt(1000),
+  ),
+  fetchTimeoutMs: setting(
+    "CERTIFICATES_FETCH_TIMEOUT_MS",
+    "deadline of one document download, redirects included",
+    configSchemas.positiveInt(15_000),
+  ),
+  maxRedirects: setting(
+    "CERTIFICATES_MAX_REDIRECTS",
+    "redirects followed when downloading a document",
+    z.coerce.number().int().min(0).max(10).default(3),
+  ),
+  expiringDays: setting(
+    "CERTIFICATES_EXPIRING_DAYS",
+    "days before expiry during which a certificate reads as expiring",
+    configSchemas.positiveInt(30),
+  ),
+  nodeEnv: setting(
+    "NODE_ENV",
+    "Node environment; test enables the CERTIFICATES_TEST_* settings",
+    z.string().optional(),
+  ),
+  testLoopbackHosts: setting(
+    "CERTIFICATES_TEST_LOOPBACK_HOSTS",
+    "TEST ONLY: host names whose loopback addresses documents may come from",
+    names.optional(),
+  ),
   testHosts: setting("CERTIFICATES_TEST_HOSTS", "TEST ONLY: fixed DNS answers, name=address,...", hostMap.optional()),
-  testCaFile: setting("CERTIFICATES_TEST_CA_FILE", "TEST ONLY: PEM file of an extra trusted CA for document hosts", z.string().min(1).optional()),
-  testDocumentReader: setting("CERTIFICATES_TEST_DOCUMENT_READER", "TEST ONLY: module whose createDocumentReader() replaces the real reader", z.string().min(1).optional()),
+  testCaFile: setting(
+    "CERTIFICATES_TEST_CA_FILE",
+    "TEST ONLY: PEM file of an extra trusted CA for document hosts",
+    z.string().min(1).optional(),
+  ),
+  testDocumentReader: setting(
+    "CERTIFICATES_TEST_DOCUMENT_READER",
+    "TEST ONLY: module whose createDocumentReader() replaces the real reader",
+    z.string().min(1).optional(),
+  ),
 };
 
 export interface TestHooks {

@@ -107,17 +107,33 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
     createRpcTransport({ baseUrl: config.ledgerUrl, interceptors: [metrics.clientInterceptor] }),
     breakerOptions,
   );
-  const certificatesTransport = createRpcTransport({ baseUrl: config.certificatesUrl, interceptors: [metrics.clientInterceptor] });
+  const certificatesTransport = createRpcTransport({
+    baseUrl: config.certificatesUrl,
+    interceptors: [metrics.clientInterceptor],
+  });
   const certificates = createGuardedClient("certificates", CertificatesService, certificatesTransport, breakerOptions);
   // Submit downloads the document first, so it gets its own, longer deadline.
-  const certificateIntake = createGuardedClient("certificates-intake", CertificatesService, certificatesTransport, { ...breakerOptions, timeoutMs: config.certificateSubmitTimeoutMs });
-  const breakers = [catalog.breaker, calcEngine.breaker, ledger.breaker, certificates.breaker, certificateIntake.breaker];
+  const certificateIntake = createGuardedClient("certificates-intake", CertificatesService, certificatesTransport, {
+    ...breakerOptions,
+    timeoutMs: config.certificateSubmitTimeoutMs,
+  });
+  const breakers = [
+    catalog.breaker,
+    calcEngine.breaker,
+    ledger.breaker,
+    certificates.breaker,
+    certificateIntake.breaker,
+  ];
   registerBreakerMetrics(metrics.registry, breakers);
   logBreakerTransitions(logger, breakers);
   const idempotencyStore = await createIdempotencyStore(store);
   const rateLimits = await createRateLimitStore(store);
 
-  const links = createDocumentLinks({ pepper: secrets.apiKeyPepper, previousPepper: secrets.previousApiKeyPepper, publicBaseUrl: config.publicBaseUrl });
+  const links = createDocumentLinks({
+    pepper: secrets.apiKeyPepper,
+    previousPepper: secrets.previousApiKeyPepper,
+    publicBaseUrl: config.publicBaseUrl,
+  });
   const readiness = createReadiness(["levy.gateway.v1.KeyService"]);
   readiness.addCheck("storage", () => store.ping());
   const app = createGatewayApp({
@@ -139,8 +155,13 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
   });
   // Requests arriving once the stop began get a 503 (retry elsewhere or later).
   const shutdown = createHttpShutdown((_request, response) => {
-    const { status, body } = errorBody(new LevyError("upstream_unavailable", "Levy is shutting down; retry the request", { retry_after_seconds: "1" }), currentApiVersion);
-    response.writeHead(status, { "content-type": "application/json; charset=utf-8", "retry-after": "1" }).end(JSON.stringify(body));
+    const { status, body } = errorBody(
+      new LevyError("upstream_unavailable", "Levy is shutting down; retry the request", { retry_after_seconds: "1" }),
+      currentApiVersion,
+    );
+    response
+      .writeHead(status, { "content-type": "application/json; charset=utf-8", "retry-after": "1" })
+      .end(JSON.stringify(body));
   });
   const rest = createLimitedHttpServer(shutdown.guard(app), config);
   await new Promise<void>((resolve, reject) => {
@@ -148,11 +169,19 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
     rest.listen(config.restPort, config.host, () => resolve());
   });
   // Links signed for the MCP bridge: PUBLIC_BASE_URL, else this REST listener.
-  const restHost = ["0.0.0.0", "::"].includes(config.host) ? "localhost" : config.host.includes(":") ? `[${config.host}]` : config.host;
+  const restHost = ["0.0.0.0", "::"].includes(config.host)
+    ? "localhost"
+    : config.host.includes(":")
+      ? `[${config.host}]`
+      : config.host;
   const restBase = `http://${restHost}:${(rest.address() as AddressInfo).port}`;
   const hosted = await hostService(
     {
-      serviceNames: ["levy.gateway.v1.KeyService", "levy.gateway.v1.RateLimitService", "levy.gateway.v1.DocumentLinkService"],
+      serviceNames: [
+        "levy.gateway.v1.KeyService",
+        "levy.gateway.v1.RateLimitService",
+        "levy.gateway.v1.DocumentLinkService",
+      ],
       registerRoutes: (router) => {
         registerKeyService(router, keyStore, rateLimits);
         registerRateLimitService(router, rateLimits);

@@ -85,7 +85,10 @@ export const commands: readonly Command[] = [
     options: { account: text, limit: text, cursor: text },
     required: ["account"],
     positionals: [],
-    request: (values) => ({ method: "GET", path: `/admin/v1/accounts/${id(values.account!)}/keys${pageQuery(values)}` }),
+    request: (values) => ({
+      method: "GET",
+      path: `/admin/v1/accounts/${id(values.account!)}/keys${pageQuery(values)}`,
+    }),
   },
   {
     name: "keys revoke",
@@ -109,6 +112,8 @@ export function usageLine(command: Command): string {
 
 /** Usage of the given commands (all when none), with the environment and exit codes. */
 export function usage(selected: readonly Command[] = commands, withSummaries = false): string {
-  const lines = selected.flatMap((command) => (withSummaries ? [usageLine(command), `      ${command.summary}`] : [usageLine(command)]));
+  const lines = selected.flatMap((command) =>
+    withSummaries ? [usageLine(command), `      ${command.summary}`] : [usageLine(command)],
+  );
   return `usage:\n${lines.join("\n")}\n${environmentHelp}\n`;
 }

@@ -7,14 +7,19 @@ import { parseArgs } from "node:util";
 import { type AdminRequest, type Command, commands, usage } from "./cli-commands.js";
 
 class UsageError extends Error {
-  constructor(message: string, readonly shown: readonly Command[] = commands) {
+  constructor(
+    message: string,
+    readonly shown: readonly Command[] = commands,
+  ) {
     super(message);
   }
 }
 
 const helpFlags = new Set(["--help", "-h"]);
 
-function parseCommand(args: readonly string[]): { command: Command; request: AdminRequest } | { help: readonly Command[] } {
+function parseCommand(
+  args: readonly string[],
+): { command: Command; request: AdminRequest } | { help: readonly Command[] } {
   const [resource, action] = args;
   if (resource === undefined) throw new UsageError("no command given");
   if (resource === "help" || helpFlags.has(resource)) return { help: commands };
@@ -40,7 +45,8 @@ function parseCommand(args: readonly string[]): { command: Command; request: Adm
   for (const option of command.required) {
     if (values[option] === undefined) throw new UsageError(`--${option} is required`, [command]);
   }
-  if (values.limit !== undefined && !/^\d+$/.test(values.limit)) throw new UsageError("--limit takes a whole number", [command]);
+  if (values.limit !== undefined && !/^\d+$/.test(values.limit))
+    throw new UsageError("--limit takes a whole number", [command]);
   if (parsed.positionals.length !== command.positionals.length) {
     const expected = command.positionals.join(" ") || "no arguments";
     throw new UsageError(`${command.name} takes ${expected} (got ${parsed.positionals.length})`, [command]);

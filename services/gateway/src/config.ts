@@ -3,15 +3,30 @@
 // missing admin token is generated per start and a missing pepper is generated once
 // and kept in the data directory, so stored key hashes stay valid across restarts.
 import { z } from "zod";
-import { configSchemas, hostingSettings, httpServerSettings, infrastructureSettings, setting, upstreamUrlSetting } from "@levy/kit";
+import {
+  configSchemas,
+  hostingSettings,
+  httpServerSettings,
+  infrastructureSettings,
+  setting,
+  upstreamUrlSetting,
+} from "@levy/kit";
 
 export const gatewaySettings = {
   ...hostingSettings("gateway"),
   ...infrastructureSettings,
   restPort: setting("PORT", "REST API port", configSchemas.port(8080)),
   ...httpServerSettings,
-  adminToken: setting("ADMIN_TOKEN", "Bearer token of the admin API (at least 24 characters)", z.string().min(24).optional()),
-  apiKeyPepper: setting("API_KEY_PEPPER", "server-side secret mixed into API key hashes (at least 32 characters)", z.string().min(32).optional()),
+  adminToken: setting(
+    "ADMIN_TOKEN",
+    "Bearer token of the admin API (at least 24 characters)",
+    z.string().min(24).optional(),
+  ),
+  apiKeyPepper: setting(
+    "API_KEY_PEPPER",
+    "server-side secret mixed into API key hashes (at least 32 characters)",
+    z.string().min(32).optional(),
+  ),
   apiKeyPepperPrevious: setting(
     "API_KEY_PEPPER_PREVIOUS",
     "the pepper before a rotation: keys hashed with it still verify and are re-hashed with API_KEY_PEPPER on first use (at least 32 characters)",
@@ -36,11 +51,42 @@ export const gatewaySettings = {
   calcEngineUrl: upstreamUrlSetting("calc-engine"),
   ledgerUrl: upstreamUrlSetting("ledger"),
   certificatesUrl: upstreamUrlSetting("certificates"),
-  certificateSubmitTimeoutMs: setting("CERTIFICATE_SUBMIT_TIMEOUT_MS", "deadline of a certificate submit (it downloads the document)", configSchemas.positiveInt(30_000)),
-  publicBaseUrl: setting("PUBLIC_BASE_URL", "base of the signed document links (default: the request's own scheme and host)", z.url({ protocol: /^https?$/ }).optional()),
-  upstreamTimeoutMs: setting("UPSTREAM_TIMEOUT_MS", "deadline of one call to an upstream service", configSchemas.positiveInt(3000)),
-  breakerResetMs: setting("BREAKER_RESET_MS", "how long an open circuit breaker waits before a trial call", configSchemas.positiveInt(5000)),
-  breakerErrorPercent: setting("BREAKER_ERROR_PERCENT", "failure percentage that opens a breaker", z.coerce.number().int().min(1).max(100).default(50)),
-  breakerVolume: setting("BREAKER_VOLUME", "calls in the rolling window before a breaker may open", configSchemas.positiveInt(10)),
-  bodyLimit: setting("BODY_LIMIT", "largest JSON request body", z.string().regex(/^\d+(kb|mb)$/).default("1mb")),
+  certificateSubmitTimeoutMs: setting(
+    "CERTIFICATE_SUBMIT_TIMEOUT_MS",
+    "deadline of a certificate submit (it downloads the document)",
+    configSchemas.positiveInt(30_000),
+  ),
+  publicBaseUrl: setting(
+    "PUBLIC_BASE_URL",
+    "base of the signed document links (default: the request's own scheme and host)",
+    z.url({ protocol: /^https?$/ }).optional(),
+  ),
+  upstreamTimeoutMs: setting(
+    "UPSTREAM_TIMEOUT_MS",
+    "deadline of one call to an upstream service",
+    configSchemas.positiveInt(3000),
+  ),
+  breakerResetMs: setting(
+    "BREAKER_RESET_MS",
+    "how long an open circuit breaker waits before a trial call",
+    configSchemas.positiveInt(5000),
+  ),
+  breakerErrorPercent: setting(
+    "BREAKER_ERROR_PERCENT",
+    "failure percentage that opens a breaker",
+    z.coerce.number().int().min(1).max(100).default(50),
+  ),
+  breakerVolume: setting(
+    "BREAKER_VOLUME",
+    "calls in the rolling window before a breaker may open",
+    configSchemas.positiveInt(10),
+  ),
+  bodyLimit: setting(
+    "BODY_LIMIT",
+    "largest JSON request body",
+    z
+      .string()
+      .regex(/^\d+(kb|mb)$/)
+      .default("1mb"),
+  ),
 };

@@ -4,7 +4,8 @@ import { startGateway } from "./app.js";
 
 try {
   const gateway = await startGateway();
-  if (gateway.adminTokenGenerated) gateway.logger.warn("ADMIN_TOKEN was not set; a token was generated for this run only");
+  if (gateway.adminTokenGenerated)
+    gateway.logger.warn("ADMIN_TOKEN was not set; a token was generated for this run only");
   stopOnSignals(() => gateway.stop(), gateway.logger);
 } catch (error) {
   exitOnStartupError(error, "gateway");

@@ -30,7 +30,9 @@ function reloadIpDatabasePeriodically(ips: CurrentIpDatabase, intervalMs: number
         warnIfStale(logger, ips.info);
       })
       // A file caught missing or broken keeps the database in use; the next pass retries.
-      .catch((error: unknown) => logger.error({ err: error }, "IP database reload failed; the previous one stays in use"))
+      .catch((error: unknown) =>
+        logger.error({ err: error }, "IP database reload failed; the previous one stays in use"),
+      )
       .finally(() => (running = false));
   }, intervalMs);
   timer.unref();

@@ -7,7 +7,12 @@ import { createTransactionStore, openTransactionCollections, transactionSource }
 import { ledgerSettings } from "./config.js";
 import { ledgerTopic } from "./events/ledger-events.js";
 import { createOutbox, outboxIndexCollection, type OutboxDocument, type OutboxIndexRecord } from "@levy/kit";
-import { createAggregator, filingsGroup, processedEventCollection, type ProcessedEventRecord } from "./filings/aggregator.js";
+import {
+  createAggregator,
+  filingsGroup,
+  processedEventCollection,
+  type ProcessedEventRecord,
+} from "./filings/aggregator.js";
 import { filingCollection, summaryCollection, type FilingRecord, type SummaryRecord } from "./filings/filing.js";
 import { createFilingStore, filingSource } from "./filings/filing-store.js";
 import { filingTopic } from "./events/ledger-events.js";
@@ -44,7 +49,11 @@ export function startLedger(options: StartLedgerOptions = {}): Promise<RunningSe
         writesLandInIssueOrder: store.writesLandInIssueOrder,
         index: await store.collection<OutboxIndexRecord>(outboxIndexCollection),
         sources: {
-          [transactionSource]: { collection: collections.transactions as unknown as OutboxCollection, topic: ledgerTopic, keepsPublishedEvents: true },
+          [transactionSource]: {
+            collection: collections.transactions as unknown as OutboxCollection,
+            topic: ledgerTopic,
+            keepsPublishedEvents: true,
+          },
           [filingSource]: { collection: filings as unknown as OutboxCollection, topic: filingTopic },
         },
       });

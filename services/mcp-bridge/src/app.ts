@@ -40,7 +40,11 @@ export async function startMcpBridge(options: StartMcpBridgeOptions = {}): Promi
       });
       const offered = allTools.filter((tool) => config.writeToolsEnabled || !tool.write);
       const mcpMetrics = createMcpMetrics(metrics.registry);
-      const registry = createToolRegistry(allTools, { writeToolsEnabled: config.writeToolsEnabled, logger, onCall: mcpMetrics.countToolCall });
+      const registry = createToolRegistry(allTools, {
+        writeToolsEnabled: config.writeToolsEnabled,
+        logger,
+        onCall: mcpMetrics.countToolCall,
+      });
       const app = createMcpApp({
         registry,
         upstream,
@@ -51,7 +55,10 @@ export async function startMcpBridge(options: StartMcpBridgeOptions = {}): Promi
       });
       const server = await startPublicServer(config.host, config.publicPort, app, config);
       publicPort = server.port;
-      logger.info({ mcp_port: server.port, tools: offered.length, write_tools: config.writeToolsEnabled }, "MCP endpoint listening");
+      logger.info(
+        { mcp_port: server.port, tools: offered.length, write_tools: config.writeToolsEnabled },
+        "MCP endpoint listening",
+      );
       return {
         serviceNames: ["levy.mcp_bridge.v1.McpBridgeService"],
         registerRoutes: (router) => registerMcpBridgeService(router, offered),

@@ -20,11 +20,48 @@ export interface DocumentServer {
 
 function makeCertificates(dir: string): { key: string; cert: string; caFile: string } {
   const run = (...args: string[]) => execFileSync("openssl", args, { cwd: dir, stdio: "pipe" });
-  run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=Levy Test CA");
+  run(
+    "req",
+    "-x509",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-keyout",
+    "ca.key",
+    "-out",
+    "ca.pem",
+    "-days",
+    "2",
+    "-subj",
+    "/CN=Levy Test CA",
+  );
   run("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=docs.test");
-  writeFileSync(path.join(dir, "san.ext"), "subjectAltName=DNS:docs.test,DNS:private.test\nbasicConstraints=CA:FALSE\n");
-  run("x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem", "-days", "2", "-extfile", "san.ext");
-  return { key: readFileSync(path.join(dir, "server.key"), "utf8"), cert: readFileSync(path.join(dir, "server.pem"), "utf8"), caFile: path.join(dir, "ca.pem") };
+  writeFileSync(
+    path.join(dir, "san.ext"),
+    "subjectAltName=DNS:docs.test,DNS:private.test\nbasicConstraints=CA:FALSE\n",
+  );
+  run(
+    "x509",
+    "-req",
+    "-in",
+    "server.csr",
+    "-CA",
+    "ca.pem",
+    "-CAkey",
+    "ca.key",
+    "-CAcreateserial",
+    "-out",
+    "server.pem",
+    "-days",
+    "2",
+    "-extfile",
+    "san.ext",
+  );
+  return {
+    key: readFileSync(path.join(dir, "server.key"), "utf8"),
+    cert: readFileSync(path.join(dir, "server.pem"), "utf8"),
+    caFile: path.join(dir, "ca.pem"),
+  };
 }
 
 export async function startDocumentServer(): Promise<DocumentServer> {
@@ -55,7 +92,10 @@ export async function startDocumentServer(): Promise<DocumentServer> {
     if (url.pathname === "/big-chunked" || url.pathname === "/big-declared") {
       const size = 11 * 1024 * 1024;
       const head = Buffer.from("%PDF-1.4\n");
-      response.writeHead(200, { "content-type": "application/pdf", ...(url.pathname === "/big-declared" ? { "content-length": size } : {}) });
+      response.writeHead(200, {
+        "content-type": "application/pdf",
+        ...(url.pathname === "/big-declared" ? { "content-length": size } : {}),
+      });
       response.write(head);
       const block = Buffer.alloc(64 * 1024, 0x20);
       let sent = head.length;
@@ -69,7 +109,8 @@ export async function startDocumentServer(): Promise<DocumentServer> {
       response.on("error", () => undefined);
       return pump();
     }
-    if (url.pathname === "/slow") return void setTimeout(() => response.destroyed || response.end("late"), 20_000).unref();
+    if (url.pathname === "/slow")
+      return void setTimeout(() => response.destroyed || response.end("late"), 20_000).unref();
     response.writeHead(404);
     response.end();
   });
@@ -80,7 +121,8 @@ export async function startDocumentServer(): Promise<DocumentServer> {
     port,
     caFile,
     url: (pathname) => `https://docs.test:${port}${pathname}`,
-    serve: (pathname, bytes, contentType = "application/octet-stream") => void files.set(pathname, { bytes, contentType }),
+    serve: (pathname, bytes, contentType = "application/octet-stream") =>
+      void files.set(pathname, { bytes, contentType }),
     close: async () => {
       server.closeAllConnections();
       server.close();

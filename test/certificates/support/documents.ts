@@ -25,7 +25,8 @@ export interface Manifest {
   nonce?: string;
 }
 
-const marker = (manifest: Manifest) => `LEVY-TEST-MANIFEST:${Buffer.from(JSON.stringify(manifest)).toString("base64")}:END-MANIFEST`;
+const marker = (manifest: Manifest) =>
+  `LEVY-TEST-MANIFEST:${Buffer.from(JSON.stringify(manifest)).toString("base64")}:END-MANIFEST`;
 
 export function makePdf(manifest: Manifest, title = "Streamlined Sales Tax Certificate of Exemption"): Buffer {
   const stream = `BT /F1 14 Tf 72 720 Td (${title}) Tj ET`;
@@ -77,11 +78,23 @@ export function makeJpeg(manifest: Manifest): Buffer {
   const comment = Buffer.from(marker(manifest), "latin1");
   const length = Buffer.alloc(2);
   length.writeUInt16BE(comment.length + 2);
-  const jfif = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
-  return Buffer.concat([Buffer.from([0xff, 0xd8]), jfif, Buffer.from([0xff, 0xfe]), length, comment, Buffer.from([0xff, 0xd9])]);
+  const jfif = Buffer.from([
+    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+  ]);
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8]),
+    jfif,
+    Buffer.from([0xff, 0xfe]),
+    length,
+    comment,
+    Buffer.from([0xff, 0xd9]),
+  ]);
 }
 
-export const sstCertificate = (jurisdictions: string[], extra: Partial<ManifestCertificate> = {}): ManifestCertificate => ({
+export const sstCertificate = (
+  jurisdictions: string[],
+  extra: Partial<ManifestCertificate> = {},
+): ManifestCertificate => ({
   certificateType: "multistate_sst",
   jurisdictions,
   buyerName: "Acme Wholesale LLC",

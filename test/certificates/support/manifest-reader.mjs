@@ -22,7 +22,8 @@ export function createDocumentReader() {
         return real.read(document);
       }
       const manifest = JSON.parse(Buffer.from(text.slice(from + start.length, to), "base64").toString("utf8"));
-      if (manifest.expect_kind && manifest.expect_kind !== document.kind) throw new Error(`reader got ${document.kind}, expected ${manifest.expect_kind}`);
+      if (manifest.expect_kind && manifest.expect_kind !== document.kind)
+        throw new Error(`reader got ${document.kind}, expected ${manifest.expect_kind}`);
       // Lets a test see that reading has begun (to kill the service mid-processing).
       if (manifest.started_file) appendFileSync(manifest.started_file, `${process.pid}\n`);
       if (manifest.delay_ms) await new Promise((resolve) => setTimeout(resolve, manifest.delay_ms));

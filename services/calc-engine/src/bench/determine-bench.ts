@@ -14,13 +14,78 @@ const book = new RateBook(loadRateDataDir(fileURLToPath(new URL("../../data", im
 const loadMs = performance.now() - started;
 
 const locations: Array<{ location: Location; currency: string }> = [
-  { currency: "USD", location: { country: "US", province: "PA", postalCode: "19103", jurisdictions: [{ id: "US", name: "United States", type: "COUNTRY" }, { id: "US-PA", name: "Pennsylvania", type: "STATE" }, { id: "US-PA-COUNTY-PHILADELPHIA", name: "Philadelphia", type: "COUNTY" }, { id: "US-PA-CITY-PHILADELPHIA", name: "Philadelphia", type: "CITY" }] } },
-  { currency: "USD", location: { country: "US", province: "NY", postalCode: "10001", jurisdictions: [{ id: "US", name: "United States", type: "COUNTRY" }, { id: "US-NY", name: "New York", type: "STATE" }, { id: "US-NY-COUNTY-NEW_YORK", name: "New York", type: "COUNTY" }, { id: "US-NY-CITY-NEW_YORK", name: "New York", type: "CITY" }] } },
-  { currency: "USD", location: { country: "US", province: "TX", postalCode: "75201", jurisdictions: [{ id: "US", name: "United States", type: "COUNTRY" }, { id: "US-TX", name: "Texas", type: "STATE" }, { id: "US-TX-COUNTY-DALLAS", name: "Dallas", type: "COUNTY" }, { id: "US-TX-CITY-DALLAS", name: "Dallas", type: "CITY" }] } },
-  { currency: "EUR", location: { country: "DE", province: "", postalCode: "10115", jurisdictions: [{ id: "DE", name: "Germany", type: "COUNTRY" }] } },
-  { currency: "CAD", location: { country: "CA", province: "BC", postalCode: "V6B 1A1", jurisdictions: [{ id: "CA", name: "Canada", type: "COUNTRY" }, { id: "CA-BC", name: "British Columbia", type: "STATE" }] } },
+  {
+    currency: "USD",
+    location: {
+      country: "US",
+      province: "PA",
+      postalCode: "19103",
+      jurisdictions: [
+        { id: "US", name: "United States", type: "COUNTRY" },
+        { id: "US-PA", name: "Pennsylvania", type: "STATE" },
+        { id: "US-PA-COUNTY-PHILADELPHIA", name: "Philadelphia", type: "COUNTY" },
+        { id: "US-PA-CITY-PHILADELPHIA", name: "Philadelphia", type: "CITY" },
+      ],
+    },
+  },
+  {
+    currency: "USD",
+    location: {
+      country: "US",
+      province: "NY",
+      postalCode: "10001",
+      jurisdictions: [
+        { id: "US", name: "United States", type: "COUNTRY" },
+        { id: "US-NY", name: "New York", type: "STATE" },
+        { id: "US-NY-COUNTY-NEW_YORK", name: "New York", type: "COUNTY" },
+        { id: "US-NY-CITY-NEW_YORK", name: "New York", type: "CITY" },
+      ],
+    },
+  },
+  {
+    currency: "USD",
+    location: {
+      country: "US",
+      province: "TX",
+      postalCode: "75201",
+      jurisdictions: [
+        { id: "US", name: "United States", type: "COUNTRY" },
+        { id: "US-TX", name: "Texas", type: "STATE" },
+        { id: "US-TX-COUNTY-DALLAS", name: "Dallas", type: "COUNTY" },
+        { id: "US-TX-CITY-DALLAS", name: "Dallas", type: "CITY" },
+      ],
+    },
+  },
+  {
+    currency: "EUR",
+    location: {
+      country: "DE",
+      province: "",
+      postalCode: "10115",
+      jurisdictions: [{ id: "DE", name: "Germany", type: "COUNTRY" }],
+    },
+  },
+  {
+    currency: "CAD",
+    location: {
+      country: "CA",
+      province: "BC",
+      postalCode: "V6B 1A1",
+      jurisdictions: [
+        { id: "CA", name: "Canada", type: "COUNTRY" },
+        { id: "CA-BC", name: "British Columbia", type: "STATE" },
+      ],
+    },
+  },
 ];
-const categories = ["GENERAL_MERCHANDISE", "CLOTHING_GENERAL", "SAAS_GENERAL", "GROCERIES", "BOOKS_PRINTED", "ELECTRONIC_GOODS"];
+const categories = [
+  "GENERAL_MERCHANDISE",
+  "CLOTHING_GENERAL",
+  "SAAS_GENERAL",
+  "GROCERIES",
+  "BOOKS_PRINTED",
+  "ELECTRONIC_GOODS",
+];
 const day = "2026-06-15";
 
 function priceOrder(lines: number, seed: number): number {
@@ -31,7 +96,12 @@ function priceOrder(lines: number, seed: number): number {
     const result = determineLine(
       book,
       plan.jurisdictions,
-      { amount: BigInt(1000 + ((seed * 7919 + i * 104729) % 50000)), quantity: BigInt(1 + (i % 3)), category: categories[(seed + i) % categories.length]!, taxIncluded: i % 5 === 0 },
+      {
+        amount: BigInt(1000 + ((seed * 7919 + i * 104729) % 50000)),
+        quantity: BigInt(1 + (i % 3)),
+        category: categories[(seed + i) % categories.length]!,
+        taxIncluded: i % 5 === 0,
+      },
       { day, currency },
     );
     tax += Number(result.tax.taxAmount);
@@ -60,5 +130,7 @@ console.log(`rate data: ${book.size} jurisdictions loaded and validated in ${loa
 console.log("lines/order | orders/s   | line determinations/s | µs per line");
 for (const lines of [1, 10, 1000]) {
   const result = measure(lines);
-  console.log(`${String(lines).padStart(11)} | ${result.ordersPerSecond.toFixed(0).padStart(10)} | ${result.linesPerSecond.toFixed(0).padStart(21)} | ${result.microsPerLine.toFixed(2)}`);
+  console.log(
+    `${String(lines).padStart(11)} | ${result.ordersPerSecond.toFixed(0).padStart(10)} | ${result.linesPerSecond.toFixed(0).padStart(21)} | ${result.microsPerLine.toFixed(2)}`,
+  );
 }

@@ -9,8 +9,20 @@ import { assertSupportedPlace } from "./assert-supported-place.js";
 import type { Location } from "./jurisdiction-plan.js";
 
 const src = "https://example.gov/statute-section-1";
-const period = (from: string, to: string | null, standard: number) => ({ effective_from: from, effective_to: to, rates: { standard }, source: src });
-const jurisdiction = (id: string, type: string, ...rates: ReturnType<typeof period>[]) => ({ id, name: `${id} name`, type, tax_type: "SALES", authority_name: "authority", rates });
+const period = (from: string, to: string | null, standard: number) => ({
+  effective_from: from,
+  effective_to: to,
+  rates: { standard },
+  source: src,
+});
+const jurisdiction = (id: string, type: string, ...rates: ReturnType<typeof period>[]) => ({
+  id,
+  name: `${id} name`,
+  type,
+  tax_type: "SALES",
+  authority_name: "authority",
+  rates,
+});
 const book = new RateBook(
   validateRateData([
     {
@@ -39,7 +51,11 @@ const place = (country: string, ...ids: [string, string][]): Location => ({
 const oakland = place("US", ["US-CA", "STATE"], ["US-CA-DIST-OAKLAND", "DISTRICT"]);
 const toronto = place("CA", ["CA", "COUNTRY"], ["CA-ON", "STATE"]);
 const turkey = place("TR", ["TR", "COUNTRY"]);
-const options = (day: string, allowUnsupported = false) => ({ day, field: "customer.address.address_country", allowUnsupported });
+const options = (day: string, allowUnsupported = false) => ({
+  day,
+  field: "customer.address.address_country",
+  allowUnsupported,
+});
 
 function errorOf(action: () => void): LevyError | undefined {
   try {
@@ -63,14 +79,29 @@ describe("assertSupportedPlace", () => {
 
   it.each([
     ["before the state's data", oakland, "2016-12-31", "2017-01-01"],
-    ["Toronto before Ontario's data, though Canada's GST data is older (the latest broad start wins)", toronto, "2010-06-30", "2010-07-01"],
-    ["Finland before its first period (earlier periods of later data do not count)", place("FI", ["FI", "COUNTRY"]), "2012-12-31", "2013-01-01"],
+    [
+      "Toronto before Ontario's data, though Canada's GST data is older (the latest broad start wins)",
+      toronto,
+      "2010-06-30",
+      "2010-07-01",
+    ],
+    [
+      "Finland before its first period (earlier periods of later data do not count)",
+      place("FI", ["FI", "COUNTRY"]),
+      "2012-12-31",
+      "2013-01-01",
+    ],
   ])("refuses %s, naming the earliest day", (_name, location, day, earliest) => {
     const error = errorOf(() => assertSupportedPlace(book, location, options(day)));
-    expect(error).toMatchObject({ code: "unsupported_transacted_at", meta: { field: "transacted_at", earliest_supported_date: earliest } });
+    expect(error).toMatchObject({
+      code: "unsupported_transacted_at",
+      meta: { field: "transacted_at", earliest_supported_date: earliest },
+    });
     expect(error?.message).toContain(earliest);
     // the opt-in is about places without rates, not days before the history
-    expect(errorOf(() => assertSupportedPlace(book, location, options(day, true)))?.code).toBe("unsupported_transacted_at");
+    expect(errorOf(() => assertSupportedPlace(book, location, options(day, true)))?.code).toBe(
+      "unsupported_transacted_at",
+    );
   });
 
   it("a place without rates is unsupported_jurisdiction naming the country and the field, unless allowed", () => {

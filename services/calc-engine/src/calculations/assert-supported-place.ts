@@ -67,7 +67,9 @@ export function assertSupportedPlace(book: RateBook, location: Location, options
   if (options.day < earliest) {
     throw new LevyError(
       "unsupported_transacted_at",
-      `transacted_at ${options.day} is before Levy's rate data for ${historyBearers(found).map((data) => data.name).join(", ")}, which starts on ${earliest}`,
+      `transacted_at ${options.day} is before Levy's rate data for ${historyBearers(found)
+        .map((data) => data.name)
+        .join(", ")}, which starts on ${earliest}`,
       { field: "transacted_at", earliest_supported_date: earliest },
     );
   }

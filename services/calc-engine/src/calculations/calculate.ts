@@ -69,16 +69,28 @@ interface CustomerFacts {
   readonly exempt: boolean;
 }
 
-async function customerFacts(deps: CalculationDeps, scope: Scope, input: CustomerInput | undefined): Promise<CustomerFacts> {
+async function customerFacts(
+  deps: CalculationDeps,
+  scope: Scope,
+  input: CustomerInput | undefined,
+): Promise<CustomerFacts> {
   const type = input?.type === "" || input?.type === undefined ? "CONSUMER" : input.type;
   if (!customerTypes.has(type)) throw invalidField("customer.type", "customer.type must be CONSUMER or BUSINESS");
   const byId = input?.id ?? "";
   const byReference = input?.referenceCustomerId ?? "";
   if (byId === "" && byReference === "") return { type, id: "", referenceCustomerId: "", exempt: false };
-  const lookup = async (key: string) => (await deps.catalog.getCustomer({ scope: { accountId: scope.accountId, livemode: scope.livemode }, customerId: key })).customer!;
+  const lookup = async (key: string) =>
+    (
+      await deps.catalog.getCustomer({
+        scope: { accountId: scope.accountId, livemode: scope.livemode },
+        customerId: key,
+      })
+    ).customer!;
   const customer = await lookup(byId !== "" ? byId : byReference);
   if (byId !== "" && byReference !== "" && customer.referenceCustomerId !== byReference) {
-    throw new LevyError("invalid_request", "customer.id and customer.reference_customer_id name different customers", { field: "customer.reference_customer_id" });
+    throw new LevyError("invalid_request", "customer.id and customer.reference_customer_id name different customers", {
+      field: "customer.reference_customer_id",
+    });
   }
   return { type, id: customer.id, referenceCustomerId: customer.referenceCustomerId, exempt: customer.isTaxExempt };
 }
@@ -88,51 +100,109 @@ async function customerFacts(deps: CalculationDeps, scope: Scope, input: Custome
  * in one BatchGetProducts call) or its product_category. Lines are checked in order, so
  * the first bad line names the error, as before.
  */
-async function productFacts(deps: CalculationDeps, scope: Scope, order: OrderDetailsInput, path: string): Promise<ProductFacts[]> {
+async function productFacts(
+  deps: CalculationDeps,
+  scope: Scope,
+  order: OrderDetailsInput,
+  path: string,
+): Promise<ProductFacts[]> {
   order.lineItems.forEach((line, index) => {
     if (line.referenceProductId !== "") return;
     const field = `${path}.line_items[${index}]`;
     if (line.productCategory === "") {
-      throw new LevyError("missing_field", `${field}.product_category is required (or reference_product_id)`, { field: `${field}.product_category`, expected: "string", received: "undefined" });
+      throw new LevyError("missing_field", `${field}.product_category is required (or reference_product_id)`, {
+        field: `${field}.product_category`,
+        expected: "string",
+        received: "undefined",
+      });
     }
     if (!isTaxCategory(line.productCategory)) {
-      throw new LevyError("unknown_tax_category", `${field}.product_category: unknown category ${line.productCategory.slice(0, 60)}`, { field: `${field}.product_category` });
+      throw new LevyError(
+        "unknown_tax_category",
+        `${field}.product_category: unknown category ${line.productCategory.slice(0, 60)}`,
+        { field: `${field}.product_category` },
+      );
     }
   });
   const stored = await storedProducts(deps, scope, order);
   return order.lineItems.map((line, index) => {
     // Default products are named after their category.
-    if (line.referenceProductId === "") return { category: line.productCategory, referenceProductId: line.productCategory, name: taxCategoryName(line.productCategory) };
+    if (line.referenceProductId === "")
+      return {
+        category: line.productCategory,
+        referenceProductId: line.productCategory,
+        name: taxCategoryName(line.productCategory),
+      };
     const product = stored.get(line.referenceProductId);
-    if (!product) throw new LevyError("PRODUCT_NOT_FOUND", `no product with reference_product_id ${line.referenceProductId.slice(0, 100)}`);
+    if (!product)
+      throw new LevyError(
+        "PRODUCT_NOT_FOUND",
+        `no product with reference_product_id ${line.referenceProductId.slice(0, 100)}`,
+      );
     if (line.productCategory !== "" && line.productCategory !== product.category) {
-      throw invalidField(`${path}.line_items[${index}].product_category`, `product_category ${line.productCategory} contradicts product ${product.referenceProductId}'s category ${product.category}`);
+      throw invalidField(
+        `${path}.line_items[${index}].product_category`,
+        `product_category ${line.productCategory} contradicts product ${product.referenceProductId}'s category ${product.category}`,
+      );
     }
     return product;
   });
 }
 
 /** The order's stored products by reference_product_id: one catalog call, none without any. */
-async function storedProducts(deps: CalculationDeps, scope: Scope, order: OrderDetailsInput): Promise<Map<string, ProductFacts>> {
+async function storedProducts(
+  deps: CalculationDeps,
+  scope: Scope,
+  order: OrderDetailsInput,
+): Promise<Map<string, ProductFacts>> {
   const ids = [...new Set(order.lineItems.map((line) => line.referenceProductId).filter((id) => id !== ""))];
   if (ids.length === 0) return new Map();
-  const { products } = await deps.catalog.batchGetProducts({ scope: { accountId: scope.accountId, livemode: scope.livemode }, referenceProductIds: ids });
-  return new Map(products.map((product) => [product.referenceProductId, { category: product.productCategory, referenceProductId: product.referenceProductId, name: product.referenceProductName }]));
+  const { products } = await deps.catalog.batchGetProducts({
+    scope: { accountId: scope.accountId, livemode: scope.livemode },
+    referenceProductIds: ids,
+  });
+  return new Map(
+    products.map((product) => [
+      product.referenceProductId,
+      {
+        category: product.productCategory,
+        referenceProductId: product.referenceProductId,
+        name: product.referenceProductName,
+      },
+    ]),
+  );
 }
 
 /** `perUnit`: platform lines, whose `amount` is the unit price (line value = amount × quantity). */
 function checkOrder(order: OrderDetailsInput | undefined, path: string, perUnit: boolean): OrderDetailsInput {
-  if (!order) throw new LevyError("missing_field", `${path} is required`, { field: path, expected: "object", received: "undefined" });
-  if (order.customerCurrencyCode === "") throw new LevyError("missing_field", `${path}.customer_currency_code is required`, { field: `${path}.customer_currency_code`, expected: "string", received: "undefined" });
+  if (!order)
+    throw new LevyError("missing_field", `${path} is required`, {
+      field: path,
+      expected: "object",
+      received: "undefined",
+    });
+  if (order.customerCurrencyCode === "")
+    throw new LevyError("missing_field", `${path}.customer_currency_code is required`, {
+      field: `${path}.customer_currency_code`,
+      expected: "string",
+      received: "undefined",
+    });
   if (!isAcceptedCurrency(order.customerCurrencyCode)) {
-    throw new LevyError("unsupported_currency", `${path}.customer_currency_code: ${order.customerCurrencyCode.slice(0, 10)} is not one of the accepted currencies`, { field: `${path}.customer_currency_code` });
+    throw new LevyError(
+      "unsupported_currency",
+      `${path}.customer_currency_code: ${order.customerCurrencyCode.slice(0, 10)} is not one of the accepted currencies`,
+      { field: `${path}.customer_currency_code` },
+    );
   }
   if (order.lineItems.length === 0) throw invalidField(`${path}.line_items`, "at least one line item is required");
-  if (order.lineItems.length > limits.lineItems) throw invalidField(`${path}.line_items`, `at most ${limits.lineItems} line items`);
+  if (order.lineItems.length > limits.lineItems)
+    throw invalidField(`${path}.line_items`, `at most ${limits.lineItems} line items`);
   order.lineItems.forEach((line, index) => {
     const field = `${path}.line_items[${index}]`;
-    if (line.amount < 0n || line.amount > BigInt(limits.maxAmount)) throw invalidField(`${field}.amount`, `amount must be between 0 and ${limits.maxAmount}`);
-    if (line.quantity < 1n || line.quantity > BigInt(limits.maxQuantity)) throw invalidField(`${field}.quantity`, `quantity must be between 1 and ${limits.maxQuantity}`);
+    if (line.amount < 0n || line.amount > BigInt(limits.maxAmount))
+      throw invalidField(`${field}.amount`, `amount must be between 0 and ${limits.maxAmount}`);
+    if (line.quantity < 1n || line.quantity > BigInt(limits.maxQuantity))
+      throw invalidField(`${field}.quantity`, `quantity must be between 1 and ${limits.maxQuantity}`);
   });
   // Defence in depth: the gateway refuses the same orders with the same rule.
   assertOrderAmount(order.lineItems, { perUnit, path });
@@ -151,7 +221,11 @@ function transactedAt(deps: CalculationDeps, value: bigint): number {
 
 async function locate(deps: CalculationDeps, customer: CustomerInput | undefined): Promise<ResolveLocationResponse> {
   if (!customer?.address && !customer?.ip) {
-    throw new LevyError("missing_field", "customer.address or customer.ip is required", { field: "customer.address", expected: "object", received: "undefined" });
+    throw new LevyError("missing_field", "customer.address or customer.ip is required", {
+      field: "customer.address",
+      expected: "object",
+      received: "undefined",
+    });
   }
   return deps.geo.resolveLocation({ address: customer.address, ip: customer.ip });
 }
@@ -180,7 +254,12 @@ function countryOf(jurisdictions: readonly AppliedJurisdiction[], resolved: Reso
 }
 
 /** EU cross-border B2B with the customer's valid VAT number: the customer accounts for the VAT. */
-function reverseCharge(customerType: string, taxIds: readonly TaxId[], customerCountry: string, sellerCountry: string): LineOverride | undefined {
+function reverseCharge(
+  customerType: string,
+  taxIds: readonly TaxId[],
+  customerCountry: string,
+  sellerCountry: string,
+): LineOverride | undefined {
   if (customerType !== "BUSINESS" || sellerCountry === "" || sellerCountry === customerCountry) return undefined;
   if (!isEuMemberState(customerCountry) || !isEuMemberState(sellerCountry)) return undefined;
   if (!taxIds.some((taxId) => isValidEuVatId(customerCountry, taxId.value))) return undefined;
@@ -203,53 +282,108 @@ function customerPlaceField(resolved: ResolveLocationResponse): string {
   return resolved.locationSource === "ip" ? "customer.ip" : "customer.address.address_country";
 }
 
-async function calculateCommon(deps: CalculationDeps, common: Common, platform?: { request: CalculatePlatformRequest }): Promise<Calculation> {
+async function calculateCommon(
+  deps: CalculationDeps,
+  common: Common,
+  platform?: { request: CalculatePlatformRequest },
+): Promise<Calculation> {
   const order = checkOrder(common.order, "order_details", platform !== undefined);
   const fees = platform?.request.feeDetails ? checkOrder(platform.request.feeDetails, "fee_details", true) : undefined;
   const at = transactedAt(deps, common.transactedAt);
   const day = utcDay(at);
   const roles = platform?.request.roles ?? [];
   if (platform) {
-    if (roles.length === 0) throw new LevyError("missing_field", "roles is required", { field: "roles", expected: "array", received: "undefined" });
+    if (roles.length === 0)
+      throw new LevyError("missing_field", "roles is required", {
+        field: "roles",
+        expected: "array",
+        received: "undefined",
+      });
     roles.forEach((role, index) => {
-      if (!platformRoles.has(role)) throw invalidField(`roles[${index}]`, `unknown role ${role.slice(0, 40)}; one of marketplace_provider, payment_processor, merchant_of_record`);
+      if (!platformRoles.has(role))
+        throw invalidField(
+          `roles[${index}]`,
+          `unknown role ${role.slice(0, 40)}; one of marketplace_provider, payment_processor, merchant_of_record`,
+        );
     });
   }
   const merchantInput = platform?.request.merchant;
   if (platform && (!merchantInput || merchantInput.merchantId === "")) {
-    throw new LevyError("missing_field", "merchant.merchant_id is required", { field: "merchant.merchant_id", expected: "string", received: "undefined" });
+    throw new LevyError("missing_field", "merchant.merchant_id is required", {
+      field: "merchant.merchant_id",
+      expected: "string",
+      received: "undefined",
+    });
   }
   const scopeMessage = { accountId: common.scope.accountId, livemode: common.scope.livemode };
   const [customer, products, feeProducts, merchant, resolved] = await Promise.all([
     customerFacts(deps, common.scope, common.customer),
     productFacts(deps, common.scope, order, "order_details"),
     fees ? productFacts(deps, common.scope, fees, "fee_details") : Promise.resolve([]),
-    merchantInput ? deps.catalog.getMerchant({ scope: scopeMessage, merchantId: merchantInput.merchantId }).then((r) => r.merchant!) : Promise.resolve(undefined),
+    merchantInput
+      ? deps.catalog.getMerchant({ scope: scopeMessage, merchantId: merchantInput.merchantId }).then((r) => r.merchant!)
+      : Promise.resolve(undefined),
     locate(deps, common.customer),
   ]);
 
   const allowUnsupported = common.allowUnsupportedJurisdiction;
-  if (!resolved.zeroRate) assertSupportedPlace(deps.book, location(resolved), { day, field: customerPlaceField(resolved), allowUnsupported });
-  const plan = resolved.zeroRate ? { jurisdictions: [], coverage: "ZERO" as const } : planJurisdictions(deps.book, location(resolved), day, deps.zipRates);
+  if (!resolved.zeroRate)
+    assertSupportedPlace(deps.book, location(resolved), { day, field: customerPlaceField(resolved), allowUnsupported });
+  const plan = resolved.zeroRate
+    ? { jurisdictions: [], coverage: "ZERO" as const }
+    : planJurisdictions(deps.book, location(resolved), day, deps.zipRates);
   const customerCountry = countryOf(plan.jurisdictions, resolved);
   const sellerCountry = merchant?.defaultAddress?.addressCountry ?? "";
   const state = usStateOf(plan.jurisdictions);
-  const certificate = !customer.exempt && state && deps.exemptions ? await deps.exemptions.find(common.scope, customer, state, at) : null;
+  const certificate =
+    !customer.exempt && state && deps.exemptions ? await deps.exemptions.find(common.scope, customer, state, at) : null;
   const override: LineOverride | undefined = customer.exempt
     ? { rateType: "exempt", note: "The customer is tax exempt" }
     : certificate
-      ? { rateType: "exempt", note: `Exemption certificate ${certificate.certificateId} (${certificate.certificateType}) covers ${state}` }
+      ? {
+          rateType: "exempt",
+          note: `Exemption certificate ${certificate.certificateId} (${certificate.certificateType}) covers ${state}`,
+        }
       : reverseCharge(customer.type, common.customer?.taxIds ?? [], customerCountry, sellerCountry);
-  const exemptionReason = customer.exempt ? "customer_exempt" : certificate ? "exemption_certificate" : override ? "reverse_charge" : "";
-  const priced = priceOrder(order, products, { path: "order_details", book: deps.book, jurisdictions: plan.jurisdictions, day, override, perUnit: platform !== undefined, chargeFees: true });
+  const exemptionReason = customer.exempt
+    ? "customer_exempt"
+    : certificate
+      ? "exemption_certificate"
+      : override
+        ? "reverse_charge"
+        : "";
+  const priced = priceOrder(order, products, {
+    path: "order_details",
+    book: deps.book,
+    jurisdictions: plan.jurisdictions,
+    day,
+    override,
+    perUnit: platform !== undefined,
+    chargeFees: true,
+  });
 
   // Platform fees are a service to the merchant: taxed where the merchant is, when known.
   let feePriced: PricedOrder | undefined;
   if (fees) {
-    const merchantPlace = merchant?.defaultAddress && merchant.defaultAddress.addressCountry !== "" ? location(await locateMerchant(deps.geo, merchant.defaultAddress)) : undefined;
-    if (merchantPlace) assertSupportedPlace(deps.book, merchantPlace, { day, field: "merchant.default_address.address_country", allowUnsupported });
+    const merchantPlace =
+      merchant?.defaultAddress && merchant.defaultAddress.addressCountry !== ""
+        ? location(await locateMerchant(deps.geo, merchant.defaultAddress))
+        : undefined;
+    if (merchantPlace)
+      assertSupportedPlace(deps.book, merchantPlace, {
+        day,
+        field: "merchant.default_address.address_country",
+        allowUnsupported,
+      });
     const feePlan = merchantPlace ? planJurisdictions(deps.book, merchantPlace, day, deps.zipRates) : plan;
-    feePriced = priceOrder(fees, feeProducts, { path: "fee_details", book: deps.book, jurisdictions: feePlan.jurisdictions, day, perUnit: true, chargeFees: false });
+    feePriced = priceOrder(fees, feeProducts, {
+      path: "fee_details",
+      book: deps.book,
+      jurisdictions: feePlan.jurisdictions,
+      day,
+      perUnit: true,
+      chargeFees: false,
+    });
   }
 
   const now = deps.now();
@@ -287,9 +421,29 @@ async function calculateCommon(deps: CalculationDeps, common: Common, platform?:
 }
 
 export function calculate(deps: CalculationDeps, scope: Scope, request: CalculateRequest): Promise<Calculation> {
-  return calculateCommon(deps, { scope, customer: request.customer, order: request.orderDetails, transactedAt: request.transactedAt, allowUnsupportedJurisdiction: request.allowUnsupportedJurisdiction });
+  return calculateCommon(deps, {
+    scope,
+    customer: request.customer,
+    order: request.orderDetails,
+    transactedAt: request.transactedAt,
+    allowUnsupportedJurisdiction: request.allowUnsupportedJurisdiction,
+  });
 }
 
-export function calculatePlatform(deps: CalculationDeps, scope: Scope, request: CalculatePlatformRequest): Promise<Calculation> {
-  return calculateCommon(deps, { scope, customer: request.customer, order: request.orderDetails, transactedAt: request.transactedAt, allowUnsupportedJurisdiction: request.allowUnsupportedJurisdiction }, { request });
+export function calculatePlatform(
+  deps: CalculationDeps,
+  scope: Scope,
+  request: CalculatePlatformRequest,
+): Promise<Calculation> {
+  return calculateCommon(
+    deps,
+    {
+      scope,
+      customer: request.customer,
+      order: request.orderDetails,
+      transactedAt: request.transactedAt,
+      allowUnsupportedJurisdiction: request.allowUnsupportedJurisdiction,
+    },
+    { request },
+  );
 }

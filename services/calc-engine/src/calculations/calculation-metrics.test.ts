@@ -6,7 +6,13 @@ import { Registry } from "prom-client";
 import { describe, expect, it } from "vitest";
 import { createCalculationMetrics } from "./calculation-metrics.js";
 
-const calculation = (country: string, taxType: string, authorityType: string, taxAmount: bigint, exemptionReason = "") =>
+const calculation = (
+  country: string,
+  taxType: string,
+  authorityType: string,
+  taxAmount: bigint,
+  exemptionReason = "",
+) =>
   create(CalculationSchema, {
     addressUsed: { addressCountry: country },
     lineItems: [{ taxJurisdictions: [{ taxType, taxAuthorityType: authorityType }], taxAmount }],
@@ -25,8 +31,12 @@ describe("createCalculationMetrics", () => {
     await run(calculation("US", "SALES", "STATE", 0n, "customer_exempt"));
     await run(calculation("HK", "", "", 0n));
     await run(calculation("<script>", "BOGUS", "COUNTRY", 5n));
-    await expect(metrics.observe(async () => Promise.reject(new Error("geo-resolver down")))).rejects.toThrow(/geo-resolver/);
-    const samples = (await registry.getMetricsAsJSON())[0]!.values.map((sample) => `${sample.labels.country} ${sample.labels.tax_type} ${sample.labels.outcome} ${sample.value}`);
+    await expect(metrics.observe(async () => Promise.reject(new Error("geo-resolver down")))).rejects.toThrow(
+      /geo-resolver/,
+    );
+    const samples = (await registry.getMetricsAsJSON())[0]!.values.map(
+      (sample) => `${sample.labels.country} ${sample.labels.tax_type} ${sample.labels.outcome} ${sample.value}`,
+    );
     expect(samples.sort()).toEqual([
       "DE VAT reverse_charge 1",
       "HK none not_collected 1",

@@ -15,7 +15,8 @@ const scopes = [
   { accountId: "acct_a", livemode: true },
   { accountId: "acct_b", livemode: false },
 ];
-const calculation = (id: string, expiresAt: number) => create(CalculationSchema, { id, createdAt: BigInt(expiresAt - 90 * day), expiresAt: BigInt(expiresAt) });
+const calculation = (id: string, expiresAt: number) =>
+  create(CalculationSchema, { id, createdAt: BigInt(expiresAt - 90 * day), expiresAt: BigInt(expiresAt) });
 
 describe("purging expired calculations", () => {
   let dir = "";

@@ -20,7 +20,10 @@ export interface CalculationStore {
 }
 
 export async function createCalculationStore(store: Store): Promise<CalculationStore> {
-  const collection = await store.collection<CalculationRecord>({ name: "calculations", indexes: [{ name: "expires_at", fields: ["expires_at"] }] });
+  const collection = await store.collection<CalculationRecord>({
+    name: "calculations",
+    indexes: [{ name: "expires_at", fields: ["expires_at"] }],
+  });
   return {
     async save(scope, calculation) {
       await collection.insert(scope, {

@@ -61,7 +61,12 @@ function applied(book: RateBook, data: JurisdictionData, day: string): AppliedJu
 
 const localTypes = new Set(["COUNTY", "CITY", "DISTRICT"]);
 
-export function planJurisdictions(book: RateBook, location: Location, day: string, zipRates?: ZipRateLookup): JurisdictionPlan {
+export function planJurisdictions(
+  book: RateBook,
+  location: Location,
+  day: string,
+  zipRates?: ZipRateLookup,
+): JurisdictionPlan {
   const found: JurisdictionData[] = [];
   for (const located of location.jurisdictions) {
     const data = book.jurisdiction(located.id);
@@ -76,7 +81,9 @@ export function planJurisdictions(book: RateBook, location: Location, day: strin
   }
   const superseded = new Set(found.flatMap((data) => data.supersedes ?? []));
   const kept = found.filter((data) => !superseded.has(data.id));
-  const jurisdictions = kept.map((data) => applied(book, data, day)).filter((j): j is AppliedJurisdiction => j !== undefined);
+  const jurisdictions = kept
+    .map((data) => applied(book, data, day))
+    .filter((j): j is AppliedJurisdiction => j !== undefined);
 
   if (location.country !== "US") return { jurisdictions, coverage: jurisdictions.length > 0 ? "FULL" : "UNSUPPORTED" };
 

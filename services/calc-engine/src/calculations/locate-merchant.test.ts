@@ -14,7 +14,12 @@ function refusingGeo() {
         throw new Error("not used");
       },
       resolveLocation: () => {
-        throw toConnectError(new LevyError("invalid_address", "ZIP 19103 is in Pennsylvania (PA), not in CA", { field: "address_postal_code", reason: "contradiction" }));
+        throw toConnectError(
+          new LevyError("invalid_address", "ZIP 19103 is in Pennsylvania (PA), not in CA", {
+            field: "address_postal_code",
+            reason: "contradiction",
+          }),
+        );
       },
     });
   });

@@ -7,7 +7,10 @@ import { nestFieldError } from "@levy/kit";
 import type { Address } from "@levy/proto/levy/common/v1/common_pb.js";
 import type { GeoResolverService, ResolveLocationResponse } from "@levy/proto/levy/geo_resolver/v1/geo_resolver_pb.js";
 
-export async function locateMerchant(geo: Client<typeof GeoResolverService>, defaultAddress: Address): Promise<ResolveLocationResponse> {
+export async function locateMerchant(
+  geo: Client<typeof GeoResolverService>,
+  defaultAddress: Address,
+): Promise<ResolveLocationResponse> {
   try {
     return await geo.resolveLocation({ address: defaultAddress });
   } catch (error) {

@@ -13,7 +13,11 @@ import { RateBook } from "../rates/rate-book.js";
 import { priceOrder } from "./price-order.js";
 
 const book = new RateBook({ jurisdictions: new Map(), rules: [] });
-const product = { category: "GENERAL_MERCHANDISE", referenceProductId: "GENERAL_MERCHANDISE", name: "General merchandise" };
+const product = {
+  category: "GENERAL_MERCHANDISE",
+  referenceProductId: "GENERAL_MERCHANDISE",
+  name: "General merchandise",
+};
 
 const jurisdiction = (rateUnits: bigint, index: number): AppliedJurisdiction => ({
   id: `J-${index}`,
@@ -54,13 +58,26 @@ describe("priced orders (properties)", () => {
       fc.property(order, ({ lines, perUnit, taxIncluded, rates }) => {
         const bounded = withinBound(lines, perUnit);
         assertOrderAmount(bounded, { perUnit, path: "order_details" });
-        const input = create(OrderDetailsInputSchema, { customerCurrencyCode: "USD", taxIncludedInAmount: taxIncluded, lineItems: bounded });
+        const input = create(OrderDetailsInputSchema, {
+          customerCurrencyCode: "USD",
+          taxIncludedInAmount: taxIncluded,
+          lineItems: bounded,
+        });
         const jurisdictions = rates.map(jurisdiction);
-        const priced = priceOrder(input, bounded.map(() => product), { path: "order_details", book, jurisdictions, day: "2026-01-15", perUnit, chargeFees: false });
+        const priced = priceOrder(
+          input,
+          bounded.map(() => product),
+          { path: "order_details", book, jurisdictions, day: "2026-01-15", perUnit, chargeFees: false },
+        );
 
         const sum = { taxAmount: 0n, amountExcludingTax: 0n, amountIncludingTax: 0n };
         priced.lines.forEach((result, index) => {
-          const figures = [result.taxAmount, result.amountExcludingTax, result.amountIncludingTax, ...result.taxJurisdictions.map((j) => j.taxDueDecimal)];
+          const figures = [
+            result.taxAmount,
+            result.amountExcludingTax,
+            result.amountIncludingTax,
+            ...result.taxJurisdictions.map((j) => j.taxDueDecimal),
+          ];
           for (const figure of figures) {
             expect(typeof figure).toBe("bigint");
             expect(figure >= 0n && figure <= MAX_MONEY).toBe(true);
@@ -83,8 +100,16 @@ describe("priced orders (properties)", () => {
   it("an order one unit beyond the bound is refused, naming the field", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1000 }), fc.boolean(), (count, perUnit) => {
-        const lines = Array.from({ length: count }, (_, index) => ({ amount: index === 0 ? MAX_ORDER_AMOUNT - BigInt(count) + 2n : 1n, quantity: 1n }));
-        expect(() => assertOrderAmount(lines, { perUnit, path: "order_details" })).toThrow(expect.objectContaining({ code: "invalid_field", meta: { field: count === 1 ? "order_details.line_items[0].amount" : "order_details.line_items" } }));
+        const lines = Array.from({ length: count }, (_, index) => ({
+          amount: index === 0 ? MAX_ORDER_AMOUNT - BigInt(count) + 2n : 1n,
+          quantity: 1n,
+        }));
+        expect(() => assertOrderAmount(lines, { perUnit, path: "order_details" })).toThrow(
+          expect.objectContaining({
+            code: "invalid_field",
+            meta: { field: count === 1 ? "order_details.line_items[0].amount" : "order_details.line_items" },
+          }),
+        );
       }),
     );
   });

@@ -2,7 +2,11 @@
 // determineLine, fixed per-order fees, and the totals, every figure an exact bigint.
 import { create } from "@bufbuild/protobuf";
 import { MAX_MONEY, invalidField, newId } from "@levy/kit";
-import { type LineItemResult, LineItemResultSchema, type OrderDetailsInput } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
+import {
+  type LineItemResult,
+  LineItemResultSchema,
+  type OrderDetailsInput,
+} from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { type AppliedJurisdiction, type LineOverride, determineLine } from "../domain/determine.js";
 import type { RateBook } from "../rates/rate-book.js";
 
@@ -29,7 +33,11 @@ export interface PriceOptions {
   readonly chargeFees: boolean;
 }
 
-export function priceOrder(order: OrderDetailsInput, products: readonly ProductFacts[], options: PriceOptions): PricedOrder {
+export function priceOrder(
+  order: OrderDetailsInput,
+  products: readonly ProductFacts[],
+  options: PriceOptions,
+): PricedOrder {
   const currency = order.customerCurrencyCode;
   const built: LineItemResult[] = [];
   for (const [index, line] of order.lineItems.entries()) {
@@ -42,40 +50,49 @@ export function priceOrder(order: OrderDetailsInput, products: readonly ProductF
       { amount, quantity, category: product.category, taxIncluded: order.taxIncludedInAmount },
       { day: options.day, currency, override: options.override },
     );
-    built.push(create(LineItemResultSchema, {
-      lineItemId: newId("li"),
-      product: {
-        referenceLineItemId: line.referenceLineItemId,
-        referenceProductId: product.referenceProductId,
-        referenceProductName: product.name,
-        productTaxCode: product.category,
-      },
-      taxJurisdictions: result.jurisdictions.map((entry) => ({
-        taxRate: entry.taxRate,
-        taxDueDecimal: entry.taxDue,
-        feeAmount: 0n,
-        rateType: entry.rateType,
-        taxAuthorityName: entry.jurisdiction.authorityName,
-        taxAuthorityType: entry.jurisdiction.type,
-        taxType: entry.jurisdiction.taxType,
-        jurisdictionName: entry.jurisdiction.displayName,
-        jurisdictionId: entry.jurisdiction.id,
-        note: entry.note,
-      })),
-      taxAmount: result.tax.taxAmount,
-      amountExcludingTax: result.tax.amountExcludingTax,
-      amountIncludingTax: result.tax.amountIncludingTax,
-      quantity,
-      amount: line.amount,
-    }));
+    built.push(
+      create(LineItemResultSchema, {
+        lineItemId: newId("li"),
+        product: {
+          referenceLineItemId: line.referenceLineItemId,
+          referenceProductId: product.referenceProductId,
+          referenceProductName: product.name,
+          productTaxCode: product.category,
+        },
+        taxJurisdictions: result.jurisdictions.map((entry) => ({
+          taxRate: entry.taxRate,
+          taxDueDecimal: entry.taxDue,
+          feeAmount: 0n,
+          rateType: entry.rateType,
+          taxAuthorityName: entry.jurisdiction.authorityName,
+          taxAuthorityType: entry.jurisdiction.type,
+          taxType: entry.jurisdiction.taxType,
+          jurisdictionName: entry.jurisdiction.displayName,
+          jurisdictionId: entry.jurisdiction.id,
+          note: entry.note,
+        })),
+        taxAmount: result.tax.taxAmount,
+        amountExcludingTax: result.tax.amountExcludingTax,
+        amountIncludingTax: result.tax.amountIncludingTax,
+        quantity,
+        amount: line.amount,
+      }),
+    );
   }
   if (options.chargeFees && !options.override) chargeFees(built, options.jurisdictions, currency);
   const sum = (pick: (line: LineItemResult) => bigint) => built.reduce((total, line) => total + pick(line), 0n);
-  const totals = { taxAmount: sum((l) => l.taxAmount), amountExcludingTax: sum((l) => l.amountExcludingTax), amountIncludingTax: sum((l) => l.amountIncludingTax) };
+  const totals = {
+    taxAmount: sum((l) => l.taxAmount),
+    amountExcludingTax: sum((l) => l.amountExcludingTax),
+    amountIncludingTax: sum((l) => l.amountIncludingTax),
+  };
   // assertOrderAmount keeps this unreachable while every rate is below 100 %; if the data
   // ever made it reachable, the caller gets a 400, never a figure a JSON number rounds.
   if (totals.amountIncludingTax > MAX_MONEY) {
-    throw invalidField(`${options.path}.line_items`, `${options.path}: the amount including tax would exceed ${MAX_MONEY}, the largest figure Levy answers exactly`);
+    throw invalidField(
+      `${options.path}.line_items`,
+      `${options.path}: the amount including tax would exceed ${MAX_MONEY}, the largest figure Levy answers exactly`,
+    );
   }
   return { lines: built, totals };
 }
@@ -88,7 +105,9 @@ function chargeFees(lines: LineItemResult[], jurisdictions: readonly AppliedJuri
   for (const jurisdiction of jurisdictions) {
     for (const fee of jurisdiction.fees) {
       if (fee.currency !== currency) continue;
-      const taxed = lines.filter((line) => line.taxJurisdictions.some((entry) => entry.jurisdictionId === jurisdiction.id && entry.taxDueDecimal > 0n));
+      const taxed = lines.filter((line) =>
+        line.taxJurisdictions.some((entry) => entry.jurisdictionId === jurisdiction.id && entry.taxDueDecimal > 0n),
+      );
       const taxable = taxed.reduce((total, line) => total + line.amountExcludingTax, 0n);
       if (taxed.length === 0 || taxable < BigInt(fee.min_taxable_order_amount ?? 0)) continue;
       const entry = taxed[0]!.taxJurisdictions.find((e) => e.jurisdictionId === jurisdiction.id)!;

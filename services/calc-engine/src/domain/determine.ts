@@ -2,7 +2,15 @@
 // category, the exact tax, and each jurisdiction's share. Pure: no I/O.
 import type { RateBook, UnitPrice } from "../rates/rate-book.js";
 import type { FeePeriod, TaxabilityRule } from "../rates/rate-data-schema.js";
-import { RATE_SCALE, type LineTax, type TaxComponent, rateFromUnits, rateUnits, taxExclusive, taxInclusive } from "./tax-math.js";
+import {
+  RATE_SCALE,
+  type LineTax,
+  type TaxComponent,
+  rateFromUnits,
+  rateUnits,
+  taxExclusive,
+  taxInclusive,
+} from "./tax-math.js";
 
 /** A jurisdiction that applies at the address, with its rates on the transaction day. */
 export interface AppliedJurisdiction {
@@ -51,7 +59,11 @@ interface Treatment {
   readonly note: string;
 }
 
-function treatmentOf(rule: TaxabilityRule | undefined, rates: Readonly<Record<string, number>>, quantity: bigint): Treatment {
+function treatmentOf(
+  rule: TaxabilityRule | undefined,
+  rates: Readonly<Record<string, number>>,
+  quantity: bigint,
+): Treatment {
   const standard = rates.standard ?? 0;
   const full = (rate: number, rateType: string, note = ""): Treatment => ({
     component: { rate: rateUnits(rate), fraction: RATE_SCALE, exemptAmount: 0n },
@@ -85,7 +97,11 @@ function treatmentOf(rule: TaxabilityRule | undefined, rates: Readonly<Record<st
     }
     case "exempt_portion":
       return {
-        component: { rate: rateUnits(standard), fraction: RATE_SCALE, exemptAmount: BigInt(rule.exempt_amount_per_unit!) * quantity },
+        component: {
+          rate: rateUnits(standard),
+          fraction: RATE_SCALE,
+          exemptAmount: BigInt(rule.exempt_amount_per_unit!) * quantity,
+        },
         displayRate: standard,
         rateType: "exempt_portion",
         note,
@@ -122,13 +138,25 @@ export function determineLine(
     const tax = line.taxIncluded ? taxInclusive(line.amount, []) : taxExclusive(line.amount, []);
     return {
       tax,
-      jurisdictions: jurisdictions.map((jurisdiction) => ({ jurisdiction, taxRate: 0, rateType: override.rateType, taxDue: 0n, note: override.note })),
+      jurisdictions: jurisdictions.map((jurisdiction) => ({
+        jurisdiction,
+        taxRate: 0,
+        rateType: override.rateType,
+        taxDue: 0n,
+        note: override.note,
+      })),
     };
   }
   const unitPrice = netUnitPrice(line, jurisdictions);
   const treatments = jurisdictions.map((jurisdiction) =>
     treatmentOf(
-      book.ruleFor({ jurisdictionId: jurisdiction.id, category: line.category, day: options.day, unitPrice, currency: options.currency }),
+      book.ruleFor({
+        jurisdictionId: jurisdiction.id,
+        category: line.category,
+        day: options.day,
+        unitPrice,
+        currency: options.currency,
+      }),
       jurisdiction.rates,
       line.quantity,
     ),

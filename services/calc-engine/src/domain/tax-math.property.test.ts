@@ -28,7 +28,10 @@ describe("tax arithmetic (properties)", () => {
   it("exclusive: tax is the exact sum of rate × amount rounded half-up once, shared exactly", () => {
     fc.assert(
       fc.property(amount, rates, (net, rateList) => {
-        const result = taxExclusive(net, rateList.map((rate) => ({ rate, fraction: RATE_SCALE, exemptAmount: 0n })));
+        const result = taxExclusive(
+          net,
+          rateList.map((rate) => ({ rate, fraction: RATE_SCALE, exemptAmount: 0n })),
+        );
         expectConsistent(result);
         const sumOfRates = rateList.reduce((a, b) => a + b, 0n);
         expect(result.taxAmount).toBe(halfUp(net * sumOfRates, RATE_SCALE));
@@ -40,7 +43,10 @@ describe("tax arithmetic (properties)", () => {
   it("inclusive: the gross is kept and the tax is gross × r / (1 + r) rounded half-up once", () => {
     fc.assert(
       fc.property(amount, rates, (gross, rateList) => {
-        const result = taxInclusive(gross, rateList.map((rate) => ({ rate, fraction: RATE_SCALE, exemptAmount: 0n })));
+        const result = taxInclusive(
+          gross,
+          rateList.map((rate) => ({ rate, fraction: RATE_SCALE, exemptAmount: 0n })),
+        );
         expectConsistent(result);
         const sumOfRates = rateList.reduce((a, b) => a + b, 0n);
         expect(result.taxAmount).toBe(halfUp(gross * sumOfRates, RATE_SCALE + sumOfRates));

@@ -6,7 +6,12 @@ const full = (rate: number) => ({ rate: rateUnits(rate), fraction: RATE_SCALE, e
 describe("tax arithmetic", () => {
   it("rounds the line half-up once and splits it exactly", () => {
     // 6% + 2% on 10000 → 800, split 600/200
-    expect(taxExclusive(10000n, [full(0.06), full(0.02)])).toEqual({ amountExcludingTax: 10000n, amountIncludingTax: 10800n, taxAmount: 800n, shares: [600n, 200n] });
+    expect(taxExclusive(10000n, [full(0.06), full(0.02)])).toEqual({
+      amountExcludingTax: 10000n,
+      amountIncludingTax: 10800n,
+      taxAmount: 800n,
+      shares: [600n, 200n],
+    });
     // 8.875% of 999 = 88.66 → 89; the three shares still add up
     const nyc = taxExclusive(999n, [full(0.04), full(0.045), full(0.00375)]);
     expect(nyc.taxAmount).toBe(89n);
@@ -17,7 +22,12 @@ describe("tax arithmetic", () => {
   });
 
   it("backs tax out of inclusive amounts so that excluding + tax = including", () => {
-    expect(taxInclusive(10600n, [full(0.06)])).toEqual({ amountExcludingTax: 10000n, amountIncludingTax: 10600n, taxAmount: 600n, shares: [600n] });
+    expect(taxInclusive(10600n, [full(0.06)])).toEqual({
+      amountExcludingTax: 10000n,
+      amountIncludingTax: 10600n,
+      taxAmount: 600n,
+      shares: [600n],
+    });
     const vat = taxInclusive(12345n, [full(0.255)]);
     expect(vat.taxAmount).toBe(2508n); // 12345 − 12345 / 1.255 = 2508.37
     expect(vat.amountExcludingTax + vat.taxAmount).toBe(12345n);
@@ -25,7 +35,9 @@ describe("tax arithmetic", () => {
 
   it("handles a taxable fraction and an exempt part per unit", () => {
     // Texas SaaS: 6.25% on 80% of 10000 = 500
-    expect(taxExclusive(10000n, [{ rate: rateUnits(0.0625), fraction: rateUnits(0.8), exemptAmount: 0n }]).taxAmount).toBe(500n);
+    expect(
+      taxExclusive(10000n, [{ rate: rateUnits(0.0625), fraction: rateUnits(0.8), exemptAmount: 0n }]).taxAmount,
+    ).toBe(500n);
     // Massachusetts clothing: 6.25% on (20000 − 17500) = 156.25 → 156
     const ma = { rate: rateUnits(0.0625), fraction: RATE_SCALE, exemptAmount: 17500n };
     expect(taxExclusive(20000n, [ma]).taxAmount).toBe(156n);

@@ -11,7 +11,9 @@ describe("certificate exemption cache", () => {
     const client = {
       checkExemption: async () => {
         state.calls += 1;
-        return state.exempt ? { exempt: true, certificateId: "cert_1", certificateType: "resale" } : { exempt: false, certificateId: "", certificateType: "" };
+        return state.exempt
+          ? { exempt: true, certificateId: "cert_1", certificateType: "resale" }
+          : { exempt: false, certificateId: "", certificateType: "" };
       },
     };
     return { state, client: client as never };
@@ -26,12 +28,25 @@ describe("certificate exemption cache", () => {
     state.exempt = true;
     expect(await exemptions.find(live, customer, "TX", 1_780_000_000)).toBeNull();
     expect(state.calls).toBe(1);
-    await bus.publish(certificateTopic, [createEvent({ type: "levy.certificate.changed", version: 1, scope: { accountId: "acct_other", livemode: true }, key: "k", payload: {} })]);
+    await bus.publish(certificateTopic, [
+      createEvent({
+        type: "levy.certificate.changed",
+        version: 1,
+        scope: { accountId: "acct_other", livemode: true },
+        key: "k",
+        payload: {},
+      }),
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await exemptions.find(live, customer, "TX", 1_780_000_000)).toBeNull();
-    await bus.publish(certificateTopic, [createEvent({ type: "levy.certificate.changed", version: 1, scope: live, key: "k", payload: {} })]);
+    await bus.publish(certificateTopic, [
+      createEvent({ type: "levy.certificate.changed", version: 1, scope: live, key: "k", payload: {} }),
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await exemptions.find(live, customer, "TX", 1_780_000_000)).toEqual({ certificateId: "cert_1", certificateType: "resale" });
+    expect(await exemptions.find(live, customer, "TX", 1_780_000_000)).toEqual({
+      certificateId: "cert_1",
+      certificateType: "resale",
+    });
     expect(state.calls).toBe(2);
     await subscription.close();
     await bus.close();
@@ -48,7 +63,8 @@ describe("certificate exemption cache", () => {
   it("keeps at most maxEntries answers, starting afresh past that", async () => {
     const { state, client } = fakeClient();
     const exemptions = createCertificateExemptions(client, { ttlMs: 60_000, maxEntries: 3 });
-    for (const customerId of ["c1", "c2", "c3"]) await exemptions.find(live, { id: customerId, referenceCustomerId: "" }, "TX", 1);
+    for (const customerId of ["c1", "c2", "c3"])
+      await exemptions.find(live, { id: customerId, referenceCustomerId: "" }, "TX", 1);
     expect(exemptions.size()).toBe(3);
     await exemptions.find(live, { id: "c1", referenceCustomerId: "" }, "TX", 1);
     expect(state.calls).toBe(3);

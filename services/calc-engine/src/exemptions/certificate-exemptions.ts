@@ -17,7 +17,12 @@ export interface ExemptionAnswer {
 
 export interface CertificateExemptions {
   /** The certificate exempting the customer, or null. Test mode never has certificates. */
-  find(scope: Scope, customer: { id: string; referenceCustomerId: string }, state: string, at: number): Promise<ExemptionAnswer | null>;
+  find(
+    scope: Scope,
+    customer: { id: string; referenceCustomerId: string },
+    state: string,
+    at: number,
+  ): Promise<ExemptionAnswer | null>;
   /** Follows certificate events to drop stale answers. */
   follow(bus: EventBus, group: string): Promise<Subscription>;
   readonly size: () => number;
@@ -31,7 +36,10 @@ export interface CertificateExemptionsOptions {
   readonly maxEntries?: number;
 }
 
-export function createCertificateExemptions(client: Client<typeof CertificatesService>, options: CertificateExemptionsOptions): CertificateExemptions {
+export function createCertificateExemptions(
+  client: Client<typeof CertificatesService>,
+  options: CertificateExemptionsOptions,
+): CertificateExemptions {
   const maxEntries = options.maxEntries ?? 50_000;
   const cache = new Map<string, Map<string, { answer: ExemptionAnswer | null; until: number }>>();
   let entries = 0;
@@ -51,7 +59,9 @@ export function createCertificateExemptions(client: Client<typeof CertificatesSe
         jurisdiction: state,
         at: BigInt(at),
       });
-      const answer = response.exempt ? { certificateId: response.certificateId, certificateType: response.certificateType } : null;
+      const answer = response.exempt
+        ? { certificateId: response.certificateId, certificateType: response.certificateType }
+        : null;
       if (entries >= maxEntries) {
         cache.clear();
         entries = 0;

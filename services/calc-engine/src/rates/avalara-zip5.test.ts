@@ -5,22 +5,42 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ZipRateImportError, ZipRateIndex, loadZipRateTables, parseAvalaraZip5 } from "./avalara-zip5.js";
 
-const header = "State,ZipCode,TaxRegionName,EstimatedCombinedRate,StateRate,EstimatedCountyRate,EstimatedCityRate,EstimatedSpecialRate,RiskLevel";
+const header =
+  "State,ZipCode,TaxRegionName,EstimatedCombinedRate,StateRate,EstimatedCountyRate,EstimatedCityRate,EstimatedSpecialRate,RiskLevel";
 const fixtureDir = path.resolve(process.cwd(), "../shared/fixtures/us-avalara-zip5");
 
 describe("Avalara ZIP5 importer", () => {
   it("parses rates exactly and keeps leading zeros", () => {
-    const table = parseAvalaraZip5(`${header}\nMA,02110,BOSTON,0.062500,0.062500,0.000000,0.000000,0.000000,0\n`, "TAXRATES_ZIP5_MA202603.csv");
+    const table = parseAvalaraZip5(
+      `${header}\nMA,02110,BOSTON,0.062500,0.062500,0.000000,0.000000,0.000000,0\n`,
+      "TAXRATES_ZIP5_MA202603.csv",
+    );
     const index = new ZipRateIndex();
     index.add(table);
-    expect(index.lookup("MA", "02110", "2026-03-01")).toMatchObject({ zip: "02110", regionName: "BOSTON", combinedRate: 625000, stateRate: 625000, effectiveFrom: "2026-03-01" });
+    expect(index.lookup("MA", "02110", "2026-03-01")).toMatchObject({
+      zip: "02110",
+      regionName: "BOSTON",
+      combinedRate: 625000,
+      stateRate: 625000,
+      effectiveFrom: "2026-03-01",
+    });
     expect(index.lookup("MA", "02110", "2026-02-28")).toBeUndefined();
   });
 
   it("picks the newest table in force", () => {
     const index = new ZipRateIndex();
-    index.add(parseAvalaraZip5(`${header}\nCO,80202,DENVER,0.088100,0.029000,0.000000,0.048100,0.011000,0\n`, "TAXRATES_ZIP5_CO202512.csv"));
-    index.add(parseAvalaraZip5(`${header}\nCO,80202,DENVER,0.091500,0.029000,0.000000,0.051500,0.011000,0\n`, "TAXRATES_ZIP5_CO202603.csv"));
+    index.add(
+      parseAvalaraZip5(
+        `${header}\nCO,80202,DENVER,0.088100,0.029000,0.000000,0.048100,0.011000,0\n`,
+        "TAXRATES_ZIP5_CO202512.csv",
+      ),
+    );
+    index.add(
+      parseAvalaraZip5(
+        `${header}\nCO,80202,DENVER,0.091500,0.029000,0.000000,0.051500,0.011000,0\n`,
+        "TAXRATES_ZIP5_CO202603.csv",
+      ),
+    );
     expect(index.lookup("CO", "80202", "2026-01-10")?.combinedRate).toBe(881000);
     expect(index.lookup("CO", "80202", "2026-03-10")?.combinedRate).toBe(915000);
   });
@@ -48,7 +68,9 @@ describe("Avalara ZIP5 importer", () => {
     const started = performance.now();
     const heapBefore = process.memoryUsage().heapUsed;
     const index = await loadZipRateTables(fixtureDir);
-    console.log(`fixture import: ${index.rowCount} rows in ${(performance.now() - started).toFixed(0)} ms, heap +${((process.memoryUsage().heapUsed - heapBefore) / 1e6).toFixed(1)} MB`);
+    console.log(
+      `fixture import: ${index.rowCount} rows in ${(performance.now() - started).toFixed(0)} ms, heap +${((process.memoryUsage().heapUsed - heapBefore) / 1e6).toFixed(1)} MB`,
+    );
     expect(index.rowCount).toBe(41000);
     // independent parse: six-decimal text → 1e-7 units by string surgery
     const units = (text: string) => Number(text.replace("0.", "")) * 10;
@@ -57,7 +79,17 @@ describe("Avalara ZIP5 importer", () => {
       for (const line of readFileSync(path.join(fixtureDir, file), "utf8").trim().split("\n").slice(1)) {
         const [state, zip, region, combined, stateRate, county, city, special] = line.split(",") as string[];
         const found = index.lookup(state!, zip!, "2026-03-15");
-        expect(found, `${state} ${zip}`).toEqual({ state, zip, regionName: region, effectiveFrom: "2026-03-01", combinedRate: units(combined!), stateRate: units(stateRate!), countyRate: units(county!), cityRate: units(city!), specialRate: units(special!) });
+        expect(found, `${state} ${zip}`).toEqual({
+          state,
+          zip,
+          regionName: region,
+          effectiveFrom: "2026-03-01",
+          combinedRate: units(combined!),
+          stateRate: units(stateRate!),
+          countyRate: units(county!),
+          cityRate: units(city!),
+          specialRate: units(special!),
+        });
         checked += 1;
       }
     }

@@ -4,13 +4,16 @@
 import { readFile, readdir, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
 
-const HEADER = "State,ZipCode,TaxRegionName,EstimatedCombinedRate,StateRate,EstimatedCountyRate,EstimatedCityRate,EstimatedSpecialRate,RiskLevel";
+const HEADER =
+  "State,ZipCode,TaxRegionName,EstimatedCombinedRate,StateRate,EstimatedCountyRate,EstimatedCityRate,EstimatedSpecialRate,RiskLevel";
 const FILE_NAME = /^TAXRATES_ZIP5_([A-Z]{2})(\d{4})(\d{2})\.csv$/;
 
 export class ZipRateImportError extends Error {
   override readonly name = "ZipRateImportError";
   constructor(readonly problems: readonly string[]) {
-    super(`ZIP rate import failed:\n  ${problems.slice(0, 20).join("\n  ")}${problems.length > 20 ? `\n  … and ${problems.length - 20} more` : ""}`);
+    super(
+      `ZIP rate import failed:\n  ${problems.slice(0, 20).join("\n  ")}${problems.length > 20 ? `\n  … and ${problems.length - 20} more` : ""}`,
+    );
   }
 }
 
@@ -48,7 +51,8 @@ export function parseAvalaraZip5(text: string, fileName: string): ZipRateTable {
   const name = FILE_NAME.exec(basename(fileName));
   if (!name) throw new ZipRateImportError([`${fileName}: file name is not TAXRATES_ZIP5_<ST><YYYYMM>.csv`]);
   const [, state, year, month] = name as unknown as [string, string, string, string];
-  if (Number(month) < 1 || Number(month) > 12) throw new ZipRateImportError([`${fileName}: month ${month} in the file name is not 01–12`]);
+  if (Number(month) < 1 || Number(month) > 12)
+    throw new ZipRateImportError([`${fileName}: month ${month} in the file name is not 01–12`]);
   const lines = text.split("\n");
   if (lines.at(-1) === "") lines.pop();
   const problems: string[] = [];
@@ -77,7 +81,8 @@ export function parseAvalaraZip5(text: string, fileName: string): ZipRateTable {
     }
     const [combined, stateRate, county, city, special] = units as number[];
     // The published tables round each part to six decimals, so a sum may be off by 0.000001.
-    if (Math.abs(combined! - (stateRate! + county! + city! + special!)) > 10) problems.push(`${where}: combined rate is not the sum of its parts`);
+    if (Math.abs(combined! - (stateRate! + county! + city! + special!)) > 10)
+      problems.push(`${where}: combined rate is not the sum of its parts`);
     const row = i - 1;
     zips.set(zip, row);
     rates.set([combined!, stateRate!, county!, city!, special!], row * 5);
@@ -98,7 +103,8 @@ export class ZipRateIndex {
 
   add(table: ZipRateTable): void {
     const tables = this.byState.get(table.state) ?? [];
-    if (tables.some((t) => t.effectiveFrom === table.effectiveFrom)) throw new ZipRateImportError([`two ${table.state} tables for ${table.effectiveFrom}`]);
+    if (tables.some((t) => t.effectiveFrom === table.effectiveFrom))
+      throw new ZipRateImportError([`two ${table.state} tables for ${table.effectiveFrom}`]);
     tables.push(table);
     tables.sort((a, b) => b.effectiveFrom.localeCompare(a.effectiveFrom));
     this.byState.set(table.state, tables);
@@ -133,7 +139,10 @@ export class ZipRateIndex {
 /** A TAXRATES_ZIP5 CSV file, or every such file directly inside a directory. */
 export async function loadZipRateTables(path: string): Promise<ZipRateIndex> {
   const files = (await stat(path)).isDirectory()
-    ? (await readdir(path)).filter((name) => FILE_NAME.test(name)).sort().map((name) => join(path, name))
+    ? (await readdir(path))
+        .filter((name) => FILE_NAME.test(name))
+        .sort()
+        .map((name) => join(path, name))
     : [path];
   if (files.length === 0) throw new ZipRateImportError([`${path}: no TAXRATES_ZIP5_<ST><YYYYMM>.csv files`]);
   const index = new ZipRateIndex();

@@ -21,17 +21,60 @@ const JSON_FIXTURE_AS_OF = "2025-08-12";
 /** vat_rates.csv was taken at commit 7585c28 of 2025-09-18. */
 const CSV_FIXTURE_AS_OF = "2025-09-18";
 
-const EU27 = ["AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GR", "HR", "HU", "IE", "IT", "LT", "LU", "LV", "MT", "NL", "PL", "PT", "RO", "SE", "SI", "SK"];
+const EU27 = [
+  "AT",
+  "BE",
+  "BG",
+  "CY",
+  "CZ",
+  "DE",
+  "DK",
+  "EE",
+  "ES",
+  "FI",
+  "FR",
+  "GR",
+  "HR",
+  "HU",
+  "IE",
+  "IT",
+  "LT",
+  "LU",
+  "LV",
+  "MT",
+  "NL",
+  "PL",
+  "PT",
+  "RO",
+  "SE",
+  "SI",
+  "SK",
+];
 const OTHER_VAT = ["GB", "NO", "CH", "IS"];
 const VATX = [
-  "ES-VATX-CANARY_ISLANDS", "ES-VATX-CEUTA", "ES-VATX-MELILLA", "FR-VATX-GUADELOUPE", "FR-VATX-MARTINIQUE", "FR-VATX-FRENCH_GUIANA",
-  "FR-VATX-REUNION", "FR-VATX-MAYOTTE", "FI-VATX-ALAND", "DE-VATX-BUSINGEN", "DE-VATX-HELIGOLAND", "IT-VATX-LIVIGNO",
-  "IT-VATX-CAMPIONE_D_ITALIA", "GR-VATX-MOUNT_ATHOS",
+  "ES-VATX-CANARY_ISLANDS",
+  "ES-VATX-CEUTA",
+  "ES-VATX-MELILLA",
+  "FR-VATX-GUADELOUPE",
+  "FR-VATX-MARTINIQUE",
+  "FR-VATX-FRENCH_GUIANA",
+  "FR-VATX-REUNION",
+  "FR-VATX-MAYOTTE",
+  "FI-VATX-ALAND",
+  "DE-VATX-BUSINGEN",
+  "DE-VATX-HELIGOLAND",
+  "IT-VATX-LIVIGNO",
+  "IT-VATX-CAMPIONE_D_ITALIA",
+  "GR-VATX-MOUNT_ATHOS",
 ];
 /** French overseas countries and territories (outside the EU altogether) and Saint Martin, named as geo-resolver names them. */
 const FR_OUTSIDE = [
-  "FR-VATX-SAINT_MARTIN", "FR-VATX-SAINT_BARTHELEMY", "FR-VATX-SAINT_PIERRE_MIQUELON", "FR-VATX-WALLIS_FUTUNA",
-  "FR-VATX-FRENCH_POLYNESIA", "FR-VATX-NEW_CALEDONIA",
+  "FR-VATX-SAINT_MARTIN",
+  "FR-VATX-SAINT_BARTHELEMY",
+  "FR-VATX-SAINT_PIERRE_MIQUELON",
+  "FR-VATX-WALLIS_FUTUNA",
+  "FR-VATX-FRENCH_POLYNESIA",
+  "FR-VATX-NEW_CALEDONIA",
 ];
 const GST_COUNTRIES = ["CA", "AU", "NZ", "JP", "SG", "KR", "IN", "ZA", "MX"];
 const CA_HST = ["CA-ON", "CA-NS", "CA-NB", "CA-NL", "CA-PE"];
@@ -66,7 +109,13 @@ function standardOn(id: string, day: string): number | undefined {
 }
 
 function ruleOn(id: string, category: string, day: string): TaxabilityRule | undefined {
-  return data.rules.find((rule) => rule.jurisdiction === id && rule.category === category && rule.unit_price_below === undefined && inForce(rule, day));
+  return data.rules.find(
+    (rule) =>
+      rule.jurisdiction === id &&
+      rule.category === category &&
+      rule.unit_price_below === undefined &&
+      inForce(rule, day),
+  );
 }
 
 /** The rate a rule gives (the standard rate when there is no rule). */
@@ -82,7 +131,10 @@ function effectiveRate(id: string, category: string, day: string): number {
 }
 
 function firstDay(id: string): string {
-  return data.jurisdictions.get(id)!.rates.map((period) => period.effective_from).sort()[0]!;
+  return data.jurisdictions
+    .get(id)!
+    .rates.map((period) => period.effective_from)
+    .sort()[0]!;
 }
 
 function addDays(day: string, days: number): string {
@@ -123,8 +175,10 @@ describe("international rate data", () => {
   });
 
   it("types the taxes as the public API knows them", () => {
-    for (const id of [...EU27, ...OTHER_VAT, ...VATX, "JP", "KR", "ZA", "MX"]) expect(data.jurisdictions.get(id)!.tax_type, id).toBe("VAT");
-    for (const id of ["CA", ...CA_HST, "AU", "NZ", "SG", "IN"]) expect(data.jurisdictions.get(id)!.tax_type, id).toBe("GST");
+    for (const id of [...EU27, ...OTHER_VAT, ...VATX, "JP", "KR", "ZA", "MX"])
+      expect(data.jurisdictions.get(id)!.tax_type, id).toBe("VAT");
+    for (const id of ["CA", ...CA_HST, "AU", "NZ", "SG", "IN"])
+      expect(data.jurisdictions.get(id)!.tax_type, id).toBe("GST");
     for (const id of CA_PROVINCIAL) expect(data.jurisdictions.get(id)!.tax_type, id).toBe("SALES");
     for (const id of CA_HST) expect(data.jurisdictions.get(id)!.supersedes, id).toEqual(["CA"]);
     for (const id of CA_PROVINCIAL) expect(data.jurisdictions.get(id)!.supersedes, id).toBeUndefined();
@@ -146,7 +200,8 @@ describe("international rate data", () => {
     expect(data.jurisdictions.get("IT-VATX-LIVIGNO")!.rates[0]!.source).toContain("Art. 6(2)(e)");
     // Country rules must not leak into the territories (rule lookup walks up the id chain).
     for (const rule of data.rules) {
-      if (["ES", "FR", "FI", "DE", "IT", "GR"].includes(rule.jurisdiction)) expect(rule.applies_to, `${rule.jurisdiction} ${rule.category}`).toBe("self");
+      if (["ES", "FR", "FI", "DE", "IT", "GR"].includes(rule.jurisdiction))
+        expect(rule.applies_to, `${rule.jurisdiction} ${rule.category}`).toBe("self");
     }
   });
 
@@ -259,7 +314,13 @@ describe("international rate data", () => {
     expect(effectiveRate("CA-ON", "BOOKS_PRINTED", "2026-11-22")).toBe(0.05);
     expect(effectiveRate("CA-NL", "BOOKS_PRINTED", "2017-06-01")).toBe(0.15);
     expect(effectiveRate("CA-NL", "BOOKS_PRINTED", "2018-01-01")).toBe(0.05);
-    const onSnack = data.rules.find((rule) => rule.jurisdiction === "CA-ON" && rule.category === "PREPARED_FOOD" && rule.unit_price_below !== undefined && inForce(rule, "2026-11-22"));
+    const onSnack = data.rules.find(
+      (rule) =>
+        rule.jurisdiction === "CA-ON" &&
+        rule.category === "PREPARED_FOOD" &&
+        rule.unit_price_below !== undefined &&
+        inForce(rule, "2026-11-22"),
+    );
     expect(onSnack).toMatchObject({ treatment: "fixed_rate", rate: 0.05, unit_price_below: 401, currency: "CAD" });
     // Quebec zero-rates printed books for the QST; BC exempts restaurant meals from PST.
     expect(effectiveRate("CA-QC", "BOOKS_PRINTED", "2026-11-22")).toBe(0);
@@ -317,11 +378,14 @@ const JSON_FIXTURE_DIFFERENCES: Record<string, string> = {
 };
 
 describe("comparison with vat-rates.json (ibericode, as of 2025-08)", () => {
-  const fixture = JSON.parse(readFileSync(join(fixtureDir, "vat-rates.json"), "utf8")) as { items: Record<string, JsonFixturePeriod[]> };
+  const fixture = JSON.parse(readFileSync(join(fixtureDir, "vat-rates.json"), "utf8")) as {
+    items: Record<string, JsonFixturePeriod[]>;
+  };
 
   function fixtureOn(cc: string, day: string): Record<string, number> | undefined {
     let best: JsonFixturePeriod | undefined;
-    for (const period of fixture.items[cc] ?? []) if (period.effective_from <= day && (!best || period.effective_from > best.effective_from)) best = period;
+    for (const period of fixture.items[cc] ?? [])
+      if (period.effective_from <= day && (!best || period.effective_from > best.effective_from)) best = period;
     return best?.rates;
   }
 
@@ -329,8 +393,12 @@ describe("comparison with vat-rates.json (ibericode, as of 2025-08)", () => {
   function sampleDays(cc: string): string[] {
     const from = firstDay(cc);
     const days = new Set(monthlyDays(from, JSON_FIXTURE_AS_OF));
-    const changes = [...data.jurisdictions.get(cc)!.rates.map((period) => period.effective_from), ...fixture.items[cc]!.map((period) => period.effective_from)];
-    for (const day of changes) for (const d of [day, addDays(day, -1)]) if (d >= from && d <= JSON_FIXTURE_AS_OF) days.add(d);
+    const changes = [
+      ...data.jurisdictions.get(cc)!.rates.map((period) => period.effective_from),
+      ...fixture.items[cc]!.map((period) => period.effective_from),
+    ];
+    for (const day of changes)
+      for (const d of [day, addDays(day, -1)]) if (d >= from && d <= JSON_FIXTURE_AS_OF) days.add(d);
     days.add(JSON_FIXTURE_AS_OF);
     return [...days].sort();
   }
@@ -346,7 +414,8 @@ describe("comparison with vat-rates.json (ibericode, as of 2025-08)", () => {
         const theirs = fixtureOn(cc, day);
         if (!theirs) continue;
         const ours = standardOn(cc, day)!;
-        if (pct(ours) !== theirs.standard) differences.push(`${cc} ${day}: ours ${pct(ours)}%, fixture ${theirs.standard}%`);
+        if (pct(ours) !== theirs.standard)
+          differences.push(`${cc} ${day}: ours ${pct(ours)}%, fixture ${theirs.standard}%`);
       }
     }
     expect(differences).toEqual([]);
@@ -358,8 +427,20 @@ describe("comparison with vat-rates.json (ibericode, as of 2025-08)", () => {
       for (const day of sampleDays(cc)) {
         const theirs = fixtureOn(cc, day);
         if (!theirs) continue;
-        const ourSet = [...new Set(Object.entries(ratesOn(cc, day)!).filter(([key]) => key !== "standard").map(([, rate]) => pct(rate)))].sort((a, b) => a - b);
-        const theirSet = [...new Set(Object.entries(theirs).filter(([key]) => key !== "standard").map(([, rate]) => rate))].sort((a, b) => a - b);
+        const ourSet = [
+          ...new Set(
+            Object.entries(ratesOn(cc, day)!)
+              .filter(([key]) => key !== "standard")
+              .map(([, rate]) => pct(rate)),
+          ),
+        ].sort((a, b) => a - b);
+        const theirSet = [
+          ...new Set(
+            Object.entries(theirs)
+              .filter(([key]) => key !== "standard")
+              .map(([, rate]) => rate),
+          ),
+        ].sort((a, b) => a - b);
         if (JSON.stringify(ourSet) !== JSON.stringify(theirSet)) {
           const list = found.get(cc) ?? [];
           list.push(day);
@@ -373,7 +454,8 @@ describe("comparison with vat-rates.json (ibericode, as of 2025-08)", () => {
 
   it("records the changes after the fixture's date that it lacks (checked against the authorities)", () => {
     // After 2025-08-12: standard rates unchanged everywhere in the EU-27 + GB up to 2026-11-22.
-    for (const cc of [...EU27, "GB"]) expect(pct(standardOn(cc, "2026-11-22")!), cc).toBe(fixtureOn(cc, "2026-11-22")!.standard);
+    for (const cc of [...EU27, "GB"])
+      expect(pct(standardOn(cc, "2026-11-22")!), cc).toBe(fixtureOn(cc, "2026-11-22")!.standard);
     // Reduced-rate changes the fixture cannot know:
     expect(fixtureOn("FI", "2026-01-01")).toMatchObject({ reduced2: 14 }); // FI: 14% -> 13.5% on 2026-01-01 (2026 budget).
     expect(ratesOn("FI", "2026-01-01")!.reduced).toBe(0.135);
@@ -432,8 +514,10 @@ const CSV_FIXTURE_DIFFERENCES: Record<string, string> = {
     "The CSV still has South Africa at 14% (row from 2014-06-01); the rate is 15% since 2018-04-01 (VAT Act 89 of 1991 s. 7(1), Rates and Monetary Amounts Act 2018).",
   "FR-VATX-GUADELOUPE 2022-01-01..2025-09-18":
     "The CSV gives the local French TVA of Guadeloupe (8.5%); Levy models the territory as outside the EU VAT area (0) and leaves the local TVA out of scope for now.",
-  "FR-VATX-MARTINIQUE 2022-01-01..2025-09-18": "As for Guadeloupe: local TVA 8.5% in the CSV, out of Levy's scope for now.",
-  "FR-VATX-REUNION 2022-01-01..2025-09-18": "As for Guadeloupe: local TVA 8.5% in the CSV, out of Levy's scope for now.",
+  "FR-VATX-MARTINIQUE 2022-01-01..2025-09-18":
+    "As for Guadeloupe: local TVA 8.5% in the CSV, out of Levy's scope for now.",
+  "FR-VATX-REUNION 2022-01-01..2025-09-18":
+    "As for Guadeloupe: local TVA 8.5% in the CSV, out of Levy's scope for now.",
 };
 
 /** CSV territory codes for our ids where they differ (the CSV uses ISO 3166-2 and VIES codes). */
@@ -461,7 +545,9 @@ const CSV_CODES: Record<string, string> = {
 };
 
 describe("comparison with vat_rates.csv (kdeldycke, as of 2025-09)", () => {
-  const [header, ...records] = parseCsv(readFileSync(join(fixtureDir, "vat_rates.csv"), "utf8")).filter((row) => row.length > 1);
+  const [header, ...records] = parseCsv(readFileSync(join(fixtureDir, "vat_rates.csv"), "utf8")).filter(
+    (row) => row.length > 1,
+  );
   const column = (name: string) => header!.indexOf(name);
   const csv: CsvRate[] = records.map((row) => ({
     start: row[column("start_date")]!,
@@ -472,11 +558,20 @@ describe("comparison with vat_rates.csv (kdeldycke, as of 2025-09)", () => {
 
   function csvOn(code: string, day: string): number | undefined {
     // Some rows end on the last day rather than the day after (LU 2022-12-31, 2023-12-31): such days have no row and are skipped.
-    return csv.find((row) => row.codes.includes(code) && row.start <= day && (row.stop === null || day < row.stop))?.rate;
+    return csv.find((row) => row.codes.includes(code) && row.start <= day && (row.stop === null || day < row.stop))
+      ?.rate;
   }
 
   it("parses the quoted multi-line territory lists", () => {
-    expect(header).toEqual(["start_date", "stop_date", "territory_codes", "currency_code", "rate", "rate_type", "description"]);
+    expect(header).toEqual([
+      "start_date",
+      "stop_date",
+      "territory_codes",
+      "currency_code",
+      "rate",
+      "rate_type",
+      "description",
+    ]);
     expect(csv).toHaveLength(241);
     expect(csv.find((row) => row.codes.includes("EL"))?.codes).toContain("GR");
     expect(csv.every((row) => Number.isFinite(row.rate))).toBe(true);
@@ -488,9 +583,13 @@ describe("comparison with vat_rates.csv (kdeldycke, as of 2025-09)", () => {
     let compared = 0;
     for (const id of ids) {
       const code = CSV_CODES[id] ?? id;
-      const changes = [...data.jurisdictions.get(id)!.rates.map((period) => period.effective_from), ...csv.filter((row) => row.codes.includes(code)).flatMap((row) => [row.start, row.stop ?? row.start])];
+      const changes = [
+        ...data.jurisdictions.get(id)!.rates.map((period) => period.effective_from),
+        ...csv.filter((row) => row.codes.includes(code)).flatMap((row) => [row.start, row.stop ?? row.start]),
+      ];
       const days = new Set(monthlyDays("2022-01-01", CSV_FIXTURE_AS_OF));
-      for (const day of changes) for (const d of [day, addDays(day, -1)]) if (d >= "2022-01-01" && d <= CSV_FIXTURE_AS_OF) days.add(d);
+      for (const day of changes)
+        for (const d of [day, addDays(day, -1)]) if (d >= "2022-01-01" && d <= CSV_FIXTURE_AS_OF) days.add(d);
       days.add(CSV_FIXTURE_AS_OF);
       for (const day of [...days].sort()) {
         const theirs = csvOn(code, day);

@@ -19,7 +19,9 @@ export interface RateData {
 export class RateDataError extends Error {
   override readonly name = "RateDataError";
   constructor(readonly problems: readonly string[]) {
-    super(`rate data is invalid:\n  ${problems.slice(0, 50).join("\n  ")}${problems.length > 50 ? `\n  … and ${problems.length - 50} more` : ""}`);
+    super(
+      `rate data is invalid:\n  ${problems.slice(0, 50).join("\n  ")}${problems.length > 50 ? `\n  … and ${problems.length - 50} more` : ""}`,
+    );
   }
 }
 
@@ -34,7 +36,9 @@ export function periodProblems(periods: readonly Period[], where: string, allowG
   const sorted = [...periods].sort((a, b) => a.effective_from.localeCompare(b.effective_from));
   for (const [index, period] of sorted.entries()) {
     if (period.effective_to !== null && period.effective_to <= period.effective_from) {
-      problems.push(`${where}: period from ${period.effective_from} ends on or before it starts (${period.effective_to})`);
+      problems.push(
+        `${where}: period from ${period.effective_from} ends on or before it starts (${period.effective_to})`,
+      );
     }
     const next = sorted[index + 1];
     if (!next) continue;
@@ -47,7 +51,9 @@ export function periodProblems(periods: readonly Period[], where: string, allowG
   return problems;
 }
 
-export function validateRateData(files: ReadonlyArray<{ readonly name: string; readonly data: RateDataFile }>): RateData {
+export function validateRateData(
+  files: ReadonlyArray<{ readonly name: string; readonly data: RateDataFile }>,
+): RateData {
   const problems: string[] = [];
   const jurisdictions = new Map<string, JurisdictionData>();
   const rules: TaxabilityRule[] = [];
@@ -59,12 +65,14 @@ export function validateRateData(files: ReadonlyArray<{ readonly name: string; r
       problems.push(...periodProblems(jurisdiction.rates, `${where} rates`, false));
       const feesByName = groupBy(jurisdiction.fees ?? [], (fee) => fee.name);
       for (const [feeName, fees] of feesByName) problems.push(...periodProblems(fees, `${where} fee ${feeName}`, true));
-      if (jurisdiction.applies_with && jurisdiction.type !== "DISTRICT") problems.push(`${where}: applies_with is for districts only`);
+      if (jurisdiction.applies_with && jurisdiction.type !== "DISTRICT")
+        problems.push(`${where}: applies_with is for districts only`);
       if (jurisdiction.local_data_complete && (jurisdiction.type !== "STATE" || jurisdiction.local_taxes === false)) {
         problems.push(`${where}: local_data_complete is for states with local taxes only`);
       }
       for (const id of jurisdiction.local_data_complete?.except ?? []) {
-        if (!id.startsWith(`${jurisdiction.id}-`)) problems.push(`${where}: local_data_complete.except names ${id}, outside the state`);
+        if (!id.startsWith(`${jurisdiction.id}-`))
+          problems.push(`${where}: local_data_complete.except names ${id}, outside the state`);
       }
     }
     rules.push(...data.rules);
@@ -83,7 +91,8 @@ export function validateRateData(files: ReadonlyArray<{ readonly name: string; r
     if (!isTaxCategory(rule.category)) problems.push(`${where}: unknown category`);
     if (jurisdiction && rule.rate_key !== undefined) {
       const inForce = jurisdiction.rates.filter((period) => overlaps(period, rule));
-      if (!inForce.some((period) => rule.rate_key! in period.rates)) problems.push(`${where}: no rate "${rule.rate_key}" in the jurisdiction's periods`);
+      if (!inForce.some((period) => rule.rate_key! in period.rates))
+        problems.push(`${where}: no rate "${rule.rate_key}" in the jurisdiction's periods`);
     }
   }
   if (problems.length > 0) throw new RateDataError(problems);
@@ -102,14 +111,19 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 }
 
 function overlaps(a: Period, b: Period): boolean {
-  return (a.effective_to === null || a.effective_to > b.effective_from) && (b.effective_to === null || b.effective_to > a.effective_from);
+  return (
+    (a.effective_to === null || a.effective_to > b.effective_from) &&
+    (b.effective_to === null || b.effective_to > a.effective_from)
+  );
 }
 
 /** Every *.json file of a directory, parsed and validated together. */
 export function loadRateDataDir(directory: string): RateData {
   const problems: string[] = [];
   const files: Array<{ name: string; data: RateDataFile }> = [];
-  for (const name of readdirSync(directory).filter((file) => file.endsWith(".json")).sort()) {
+  for (const name of readdirSync(directory)
+    .filter((file) => file.endsWith(".json"))
+    .sort()) {
     let raw: unknown;
     try {
       raw = JSON.parse(readFileSync(join(directory, name), "utf8"));
@@ -119,7 +133,8 @@ export function loadRateDataDir(directory: string): RateData {
     }
     const parsed = rateDataFileSchema.safeParse(raw);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues.slice(0, 20)) problems.push(`${name}: ${issue.path.join(".")}: ${issue.message}`);
+      for (const issue of parsed.error.issues.slice(0, 20))
+        problems.push(`${name}: ${issue.path.join(".")}: ${issue.message}`);
       continue;
     }
     files.push({ name, data: parsed.data });

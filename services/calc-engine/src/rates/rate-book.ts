@@ -77,7 +77,8 @@ export class RateBook {
   /** Districts whose applies_with names one of the ids, each once, in data order. */
   districtsFor(ids: Iterable<string>): JurisdictionData[] {
     const found = new Map<string, JurisdictionData>();
-    for (const id of ids) for (const district of this.districtsByTrigger.get(id) ?? []) found.set(district.id, district);
+    for (const id of ids)
+      for (const district of this.districtsByTrigger.get(id) ?? []) found.set(district.id, district);
     return [...found.values()];
   }
 

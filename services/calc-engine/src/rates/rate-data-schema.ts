@@ -10,7 +10,11 @@ const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD");
 const source = z.string().min(8, "a citation: the tax authority page or statute");
 // Rates are computed exactly as integers in 1e-7 units (domain/tax-math.ts), so a rate
 // with more decimals would be rounded: refused when the data is loaded instead.
-const fraction = z.number().min(0).lt(1).refine((rate) => exactRateUnits(rate) !== null, "a fraction with at most 7 decimals");
+const fraction = z
+  .number()
+  .min(0)
+  .lt(1)
+  .refine((rate) => exactRateUnits(rate) !== null, "a fraction with at most 7 decimals");
 
 export const jurisdictionTypes = ["COUNTRY", "STATE", "COUNTY", "CITY", "DISTRICT"] as const;
 export const taxTypes = ["SALES", "USE", "VAT", "GST"] as const;
@@ -20,7 +24,9 @@ export const ratePeriodSchema = z.strictObject({
   effective_from: isoDay,
   effective_to: isoDay.nullable(),
   /** e.g. { standard: 0.19, reduced: 0.07 }; keys are referenced by rules' rate_key. */
-  rates: z.record(z.string().regex(/^[a-z_0-9]+$/), fraction).refine((r) => "standard" in r, "rates.standard is required"),
+  rates: z
+    .record(z.string().regex(/^[a-z_0-9]+$/), fraction)
+    .refine((r) => "standard" in r, "rates.standard is required"),
   source,
   note: z.string().optional(),
 });
@@ -66,12 +72,24 @@ export const jurisdictionDataSchema = z.strictObject({
    * (e.g. a transit district whose boundary Levy does not hold): answers there are PARTIAL.
    */
   local_data_complete: z
-    .strictObject({ from: isoDay, source, except: z.array(z.string().regex(/^US-[A-Z]{2}-(COUNTY|CITY)-[A-Z0-9_]+$/)).optional() })
+    .strictObject({
+      from: isoDay,
+      source,
+      except: z.array(z.string().regex(/^US-[A-Z]{2}-(COUNTY|CITY)-[A-Z0-9_]+$/)).optional(),
+    })
     .optional(),
   note: z.string().optional(),
 });
 
-export const treatments = ["taxable", "exempt", "zero_rated", "reduced", "fixed_rate", "partial", "exempt_portion"] as const;
+export const treatments = [
+  "taxable",
+  "exempt",
+  "zero_rated",
+  "reduced",
+  "fixed_rate",
+  "partial",
+  "exempt_portion",
+] as const;
 
 /**
  * How one product category is taxed in one jurisdiction (and, unless `applies_to` is
@@ -95,7 +113,10 @@ export const taxabilityRuleSchema = z
     exempt_amount_per_unit: z.number().int().positive().optional(),
     /** The rule applies only when the unit price is below this (minor units of `currency`). */
     unit_price_below: z.number().int().positive().optional(),
-    currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .optional(),
     applies_to: z.enum(["self", "self_and_descendants"]).default("self_and_descendants"),
     source,
     note: z.string().optional(),
@@ -105,8 +126,14 @@ export const taxabilityRuleSchema = z
     need(rule.treatment !== "reduced" || rule.rate_key !== undefined, "reduced needs rate_key");
     need(rule.treatment !== "fixed_rate" || rule.rate !== undefined, "fixed_rate needs rate");
     need(rule.treatment !== "partial" || rule.taxable_fraction !== undefined, "partial needs taxable_fraction");
-    need(rule.treatment !== "exempt_portion" || rule.exempt_amount_per_unit !== undefined, "exempt_portion needs exempt_amount_per_unit");
-    need((rule.exempt_amount_per_unit === undefined && rule.unit_price_below === undefined) || rule.currency !== undefined, "money thresholds need currency");
+    need(
+      rule.treatment !== "exempt_portion" || rule.exempt_amount_per_unit !== undefined,
+      "exempt_portion needs exempt_amount_per_unit",
+    );
+    need(
+      (rule.exempt_amount_per_unit === undefined && rule.unit_price_below === undefined) || rule.currency !== undefined,
+      "money thresholds need currency",
+    );
   });
 
 /** One data file: jurisdictions and/or rules. */

@@ -23,9 +23,57 @@ const FIXTURE_DAY = "2026-03-15";
 const TODAY = "2026-11-22";
 
 const STATES = [
-  "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD",
-  "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD",
-  "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY",
+  "AL",
+  "AK",
+  "AZ",
+  "AR",
+  "CA",
+  "CO",
+  "CT",
+  "DE",
+  "DC",
+  "FL",
+  "GA",
+  "HI",
+  "ID",
+  "IL",
+  "IN",
+  "IA",
+  "KS",
+  "KY",
+  "LA",
+  "ME",
+  "MD",
+  "MA",
+  "MI",
+  "MN",
+  "MS",
+  "MO",
+  "MT",
+  "NE",
+  "NV",
+  "NH",
+  "NJ",
+  "NM",
+  "NY",
+  "NC",
+  "ND",
+  "OH",
+  "OK",
+  "OR",
+  "PA",
+  "RI",
+  "SC",
+  "SD",
+  "TN",
+  "TX",
+  "UT",
+  "VT",
+  "VA",
+  "WA",
+  "WV",
+  "WI",
+  "WY",
 ];
 const NO_STATE_TAX = ["AK", "DE", "MT", "NH", "OR"];
 const NO_LOCAL_TAX = ["CT", "DC", "DE", "IN", "KY", "MA", "MD", "ME", "MI", "NH", "NJ", "OR", "RI"];
@@ -33,7 +81,10 @@ const TERRITORIES = ["PR", "GU", "VI", "AS", "MP"];
 
 /** The geo-resolver's slug rule (see rate-data-schema / the data brief). */
 function slug(name: string, county = false): string {
-  let s = name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toUpperCase();
+  let s = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toUpperCase();
   if (county) s = s.replace(/\s+(COUNTY|PARISH|BOROUGH)$/, "");
   s = s.replace(/\bSAINT\b/g, "ST").replace(/\bST\./g, "ST");
   return s.replace(/[^A-Z0-9]+/g, "_").replace(/^_+|_+$/g, "");
@@ -57,7 +108,12 @@ const c = (state: string, city: string, counties: string[] | string, regions?: s
 // The ~100 most populous US cities (Census 2020 / 2024 estimates) plus a few more, with
 // the county the ZIP data names for them. NYC is listed per borough county.
 const CITIES: readonly City[] = [
-  c("NY", "New York", ["New York County", "Kings County", "Queens County", "Bronx County", "Richmond County"], ["NEW YORK CITY"]),
+  c(
+    "NY",
+    "New York",
+    ["New York County", "Kings County", "Queens County", "Bronx County", "Richmond County"],
+    ["NEW YORK CITY"],
+  ),
   c("CA", "Los Angeles", "Los Angeles County"),
   c("IL", "Chicago", "Cook County"),
   c("TX", "Houston", "Harris County"),
@@ -68,7 +124,10 @@ const CITIES: readonly City[] = [
   c("TX", "Dallas", "Dallas County"),
   c("FL", "Jacksonville", "Duval County"),
   c("TX", "Fort Worth", "Tarrant County"),
-  c("CA", "San Jose", "Santa Clara County", ["SAN JOSE CONVENTION CENTER FACILITY DISTRICT ZONE 1", "SAN JOSE CONVENTION CENTER FACILITY DISTRICT ZONE 2"]),
+  c("CA", "San Jose", "Santa Clara County", [
+    "SAN JOSE CONVENTION CENTER FACILITY DISTRICT ZONE 1",
+    "SAN JOSE CONVENTION CENTER FACILITY DISTRICT ZONE 2",
+  ]),
   c("TX", "Austin", "Travis County"),
   c("NC", "Charlotte", "Mecklenburg County"),
   c("OH", "Columbus", "Franklin County", ["FRANKLIN"]),
@@ -176,8 +235,17 @@ const CITIES: readonly City[] = [
 
 /** Cities with no local sales tax at all (their state has none, or the city/county levies none). */
 const NO_LOCAL_CITIES = new Set([
-  "DC Washington", "MA Boston", "MI Detroit", "OR Portland", "KY Louisville", "KY Lexington", "MD Baltimore", "IN Indianapolis",
-  "IN Fort Wayne", "NJ Newark", "NJ Jersey City",
+  "DC Washington",
+  "MA Boston",
+  "MI Detroit",
+  "OR Portland",
+  "KY Louisville",
+  "KY Lexington",
+  "MD Baltimore",
+  "IN Indianapolis",
+  "IN Fort Wayne",
+  "NJ Newark",
+  "NJ Jersey City",
 ]);
 
 /**
@@ -194,7 +262,8 @@ const FIXTURE_DIFFERENCES: Record<string, string> = {
   "WA Spokane": "fixture's modal 'SPOKANE' ZIPs are unincorporated Spokane County (8.1%), not the city (9.1%)",
   // Davidson County's 0.5% transit surcharge took effect on 2025-02-01 (Tennessee DOR Important Notice #24-11), so
   // Nashville is 9.75%; the March 2026 fixture still gives every 'NASHVILLE' ZIP 9.25%.
-  "TN Nashville": "fixture lacks Davidson County's 0.5% transit surcharge of 2025-02-01 (TN DOR Important Notice #24-11)",
+  "TN Nashville":
+    "fixture lacks Davidson County's 0.5% transit surcharge of 2025-02-01 (TN DOR Important Notice #24-11)",
 };
 
 let data: RateData;
@@ -227,7 +296,10 @@ function idsFor(state: string, city: string, county: string): string[] {
 function combined(state: string, city: string, county: string, day: string): number {
   const ids = idsFor(state, city, county);
   // A district that starts later (e.g. Oakland's 2025 tax) has no period before it starts: it adds nothing then.
-  const districts = book.districtsFor(ids).filter((d) => book.ratesOn(d, day) !== undefined).map((d) => d.id);
+  const districts = book
+    .districtsFor(ids)
+    .filter((d) => book.ratesOn(d, day) !== undefined)
+    .map((d) => d.id);
   const total = [...ids, ...districts].reduce((sum, id) => sum + rateOn(id, day), 0);
   return Math.round(total * 1e6) / 1e6;
 }
@@ -247,7 +319,8 @@ describe("US rate data", () => {
       expect(state, st).toBeDefined();
       expect(state!.type).toBe("STATE");
       expect(state!.tax_type).toBe("SALES");
-      for (const day of ["2023-01-01", "2024-07-01", TODAY]) expect(() => rateOn(`US-${st}`, day), `${st} ${day}`).not.toThrow();
+      for (const day of ["2023-01-01", "2024-07-01", TODAY])
+        expect(() => rateOn(`US-${st}`, day), `${st} ${day}`).not.toThrow();
       for (const period of state!.rates) expect(period.source.length, st).toBeGreaterThan(8);
     }
     expect([...data.jurisdictions.values()].filter((j) => j.type === "STATE")).toHaveLength(51);
@@ -256,7 +329,8 @@ describe("US rate data", () => {
   it("has the five no-sales-tax states at 0 and local_taxes false where no local taxes exist", () => {
     for (const st of NO_STATE_TAX) expect(rateOn(`US-${st}`, TODAY), st).toBe(0);
     for (const st of NO_LOCAL_TAX) expect(data.jurisdictions.get(`US-${st}`)!.local_taxes, st).toBe(false);
-    for (const st of STATES.filter((s) => !NO_LOCAL_TAX.includes(s))) expect(data.jurisdictions.get(`US-${st}`)!.local_taxes, st).not.toBe(false);
+    for (const st of STATES.filter((s) => !NO_LOCAL_TAX.includes(s)))
+      expect(data.jurisdictions.get(`US-${st}`)!.local_taxes, st).not.toBe(false);
     expect(data.jurisdictions.get("US-HI")!.local_taxes).not.toBe(false);
     expect(data.jurisdictions.get("US-AK")!.local_taxes).not.toBe(false);
   });
@@ -304,7 +378,13 @@ describe("US rate data", () => {
     // Denver was 8.81% until 2024; 9.15% since the 0.34% Denver Health tax of 2025-01-01.
     expect(combined("CO", "Denver", "Denver County", "2024-06-01")).toBe(0.0881);
     expect(combined("CO", "Denver", "Denver County", TODAY)).toBe(0.0915);
-    for (const [county] of [["New York County"], ["Kings County"], ["Queens County"], ["Bronx County"], ["Richmond County"]]) {
+    for (const [county] of [
+      ["New York County"],
+      ["Kings County"],
+      ["Queens County"],
+      ["Bronx County"],
+      ["Richmond County"],
+    ]) {
       expect(combined("NY", "New York", county!, TODAY), county).toBe(0.08875);
     }
     expect(combined("NY", "Brooklyn", "Kings County", TODAY)).toBe(0.08875);
@@ -325,8 +405,10 @@ describe("US rate data", () => {
     let withLocal = 0;
     for (const entry of CITIES) {
       const key = `${entry.state} ${entry.city}`;
-      const local = [`US-${entry.state}-CITY-${slug(entry.city)}`, ...entry.counties.map((county) => `US-${entry.state}-COUNTY-${slug(county, true)}`)]
-        .filter((id) => data.jurisdictions.has(id));
+      const local = [
+        `US-${entry.state}-CITY-${slug(entry.city)}`,
+        ...entry.counties.map((county) => `US-${entry.state}-COUNTY-${slug(county, true)}`),
+      ].filter((id) => data.jurisdictions.has(id));
       if (local.length > 0) withLocal += 1;
       else expect(NO_LOCAL_CITIES.has(key), `${key} has no local entry`).toBe(true);
     }
@@ -382,7 +464,9 @@ describe("US rate data against Avalara's March 2026 ZIP tables", () => {
   }
 
   it("finds fixture ZIPs for every listed city", () => {
-    const missing = CITIES.filter((entry) => cityResult(entry).cityRows.length === 0).map((e) => `${e.state} ${e.city}`);
+    const missing = CITIES.filter((entry) => cityResult(entry).cityRows.length === 0).map(
+      (e) => `${e.state} ${e.city}`,
+    );
     expect(missing).toEqual([]);
   });
 
@@ -398,7 +482,9 @@ describe("US rate data against Avalara's March 2026 ZIP tables", () => {
       zipMatched += r.zipMatches;
       if (r.matches) matched += 1;
       if (r.matches === key in FIXTURE_DIFFERENCES) {
-        report.push(`${key}: ours ${r.ours.join("/")} fixture modal ${r.modal} (${r.zipMatches}/${r.cityRows.length} ZIPs)${r.matches ? " — stale allow-list entry" : ""}`);
+        report.push(
+          `${key}: ours ${r.ours.join("/")} fixture modal ${r.modal} (${r.zipMatches}/${r.cityRows.length} ZIPs)${r.matches ? " — stale allow-list entry" : ""}`,
+        );
       }
     }
     console.info(`US fixture comparison: ${matched}/${CITIES.length} cities match; ${zipMatched}/${zipTotal} ZIPs`);
@@ -410,7 +496,8 @@ describe("US rate data against Avalara's March 2026 ZIP tables", () => {
     const differences: string[] = [];
     for (const st of NO_LOCAL_TAX) {
       const ours = rateOn(`US-${st}`, FIXTURE_DAY);
-      for (const r of rows.filter((row) => row.state === st)) if (!close(r.combined, ours)) differences.push(`${st} ${r.zip} ${r.region} ${r.combined} vs ${ours}`);
+      for (const r of rows.filter((row) => row.state === st))
+        if (!close(r.combined, ours)) differences.push(`${st} ${r.zip} ${r.region} ${r.combined} vs ${ours}`);
     }
     // NJ 08332 (Millville) carries a 2% special rate in Avalara's table that we could not identify (NJ has no general local
     // sales tax; Atlantic City/Cape May taxes are on specific items). Not modelled.

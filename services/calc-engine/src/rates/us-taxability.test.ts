@@ -13,9 +13,52 @@ const dataDir = fileURLToPath(new URL("../../data/", import.meta.url));
 const TODAY = "2026-11-22";
 
 const SALES_TAX_STATES = [
-  "AL", "AZ", "AR", "CA", "CO", "CT", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI",
-  "MN", "MS", "MO", "NE", "NV", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA",
-  "WA", "WV", "WI", "WY",
+  "AL",
+  "AZ",
+  "AR",
+  "CA",
+  "CO",
+  "CT",
+  "DC",
+  "FL",
+  "GA",
+  "HI",
+  "ID",
+  "IL",
+  "IN",
+  "IA",
+  "KS",
+  "KY",
+  "LA",
+  "ME",
+  "MD",
+  "MA",
+  "MI",
+  "MN",
+  "MS",
+  "MO",
+  "NE",
+  "NV",
+  "NJ",
+  "NM",
+  "NY",
+  "NC",
+  "ND",
+  "OH",
+  "OK",
+  "PA",
+  "RI",
+  "SC",
+  "SD",
+  "TN",
+  "TX",
+  "UT",
+  "VT",
+  "VA",
+  "WA",
+  "WV",
+  "WI",
+  "WY",
 ];
 
 let data: RateData;
@@ -26,7 +69,13 @@ beforeAll(() => {
 });
 
 const rule = (jurisdictionId: string, category: string, unitPrice = 5000, day = TODAY) =>
-  book.ruleFor({ jurisdictionId, category, day, unitPrice: { numerator: BigInt(unitPrice), denominator: 1n }, currency: "USD" });
+  book.ruleFor({
+    jurisdictionId,
+    category,
+    day,
+    unitPrice: { numerator: BigInt(unitPrice), denominator: 1n },
+    currency: "USD",
+  });
 
 describe("us-taxability.json", () => {
   it("parses on its own and holds rules only", () => {
@@ -54,16 +103,26 @@ describe("us-taxability.json", () => {
     expect(rule("US-NY-DIST-MCTD", "CLOTHING_GENERAL", 10999)?.treatment).toBe("exempt");
     expect(rule("US-NY-DIST-MCTD", "CLOTHING_GENERAL", 11000)).toBeUndefined();
     // Erie County does not adopt the local exemption: its tax applies to all clothing.
-    if (book.jurisdiction("US-NY-COUNTY-ERIE")) expect(rule("US-NY-COUNTY-ERIE", "CLOTHING_GENERAL", 5000)).toBeUndefined();
+    if (book.jurisdiction("US-NY-COUNTY-ERIE"))
+      expect(rule("US-NY-COUNTY-ERIE", "CLOTHING_GENERAL", 5000)).toBeUndefined();
   });
 
   it("Massachusetts and Rhode Island exempt the first $175 / $250 of each clothing item", () => {
-    expect(rule("US-MA", "CLOTHING_GENERAL")).toMatchObject({ treatment: "exempt_portion", exempt_amount_per_unit: 17500, currency: "USD" });
-    expect(rule("US-RI", "CLOTHING_GENERAL")).toMatchObject({ treatment: "exempt_portion", exempt_amount_per_unit: 25000, currency: "USD" });
+    expect(rule("US-MA", "CLOTHING_GENERAL")).toMatchObject({
+      treatment: "exempt_portion",
+      exempt_amount_per_unit: 17500,
+      currency: "USD",
+    });
+    expect(rule("US-RI", "CLOTHING_GENERAL")).toMatchObject({
+      treatment: "exempt_portion",
+      exempt_amount_per_unit: 25000,
+      currency: "USD",
+    });
   });
 
   it("Pennsylvania, New Jersey, Minnesota and Vermont exempt clothing", () => {
-    for (const s of ["PA", "NJ", "MN", "VT"]) expect(rule(`US-${s}`, "CLOTHING_GENERAL", 50000)?.treatment).toBe("exempt");
+    for (const s of ["PA", "NJ", "MN", "VT"])
+      expect(rule(`US-${s}`, "CLOTHING_GENERAL", 50000)?.treatment).toBe("exempt");
     expect(rule("US-CA", "CLOTHING_GENERAL")).toBeUndefined();
   });
 
@@ -94,7 +153,8 @@ describe("us-taxability.json", () => {
     }
     for (const id of data.jurisdictions.keys()) {
       const state = id.split("-")[1];
-      if (id.startsWith("US-") && SALES_TAX_STATES.includes(state!)) expect(rule(id, "GIFT_CARDS")?.treatment, id).toBe("exempt");
+      if (id.startsWith("US-") && SALES_TAX_STATES.includes(state!))
+        expect(rule(id, "GIFT_CARDS")?.treatment, id).toBe("exempt");
     }
   });
 

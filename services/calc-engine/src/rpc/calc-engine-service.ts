@@ -7,14 +7,23 @@ import type { CalculationMetrics } from "../calculations/calculation-metrics.js"
 
 const unobserved: CalculationMetrics = { observe: (run) => run() };
 
-export function registerCalcEngineService(router: ConnectRouter, deps: CalculationDeps, metrics: CalculationMetrics = unobserved): void {
+export function registerCalcEngineService(
+  router: ConnectRouter,
+  deps: CalculationDeps,
+  metrics: CalculationMetrics = unobserved,
+): void {
   router.service(CalcEngineService, {
     listTaxCategories: async () => ({ categories: taxCategories.map((category) => ({ ...category })) }),
-    calculate: async (request) => ({ calculation: await metrics.observe(() => calculate(deps, scopeFrom(request.scope), request)) }),
-    calculatePlatform: async (request) => ({ calculation: await metrics.observe(() => calculatePlatform(deps, scopeFrom(request.scope), request)) }),
+    calculate: async (request) => ({
+      calculation: await metrics.observe(() => calculate(deps, scopeFrom(request.scope), request)),
+    }),
+    calculatePlatform: async (request) => ({
+      calculation: await metrics.observe(() => calculatePlatform(deps, scopeFrom(request.scope), request)),
+    }),
     getCalculation: async (request) => {
       const calculation = await deps.store.get(scopeFrom(request.scope), request.calculationId);
-      if (!calculation) throw new LevyError("calculation_not_found", `no calculation ${request.calculationId.slice(0, 60)}`);
+      if (!calculation)
+        throw new LevyError("calculation_not_found", `no calculation ${request.calculationId.slice(0, 60)}`);
       return { calculation };
     },
   });

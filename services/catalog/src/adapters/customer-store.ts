@@ -2,7 +2,14 @@
 // lookup by either id form, and creation-ordered listing that skips deleted ones.
 import { LevyError, epochSeconds, newId } from "@levy/kit";
 import { StorageError, type Collection, type Scope, type Store, type Stored } from "@levy/storage";
-import { type CustomerRecord, assertReferenceCustomerId, emailKey, isServiceCustomerId, isValidEmail, referenceKey } from "../domain/customer.js";
+import {
+  type CustomerRecord,
+  assertReferenceCustomerId,
+  emailKey,
+  isServiceCustomerId,
+  isValidEmail,
+  referenceKey,
+} from "../domain/customer.js";
 import { type ClaimOutcome, type ClaimRecord, type Claimant, createUniqueClaims } from "./unique-claims.js";
 
 export interface NewCustomer {
@@ -23,7 +30,11 @@ export interface CustomerStore {
   create(scope: Scope, input: NewCustomer): Promise<Stored<CustomerRecord>>;
   /** By service id or reference_customer_id; deleted customers are not found. */
   find(scope: Scope, customerId: string): Promise<Stored<CustomerRecord>>;
-  list(scope: Scope, limit: number, cursor: string | undefined): Promise<{ items: Stored<CustomerRecord>[]; nextCursor: string | null }>;
+  list(
+    scope: Scope,
+    limit: number,
+    cursor: string | undefined,
+  ): Promise<{ items: Stored<CustomerRecord>[]; nextCursor: string | null }>;
   /** Applies only the supplied fields; when nothing would change, writes nothing. */
   update(scope: Scope, customerId: string, changes: CustomerChanges): Promise<Stored<CustomerRecord>>;
   /** Soft delete: the customer disappears and its e-mail and reference id become free. */
@@ -119,7 +130,10 @@ export async function createCustomerStore(store: Store): Promise<CustomerStore> 
       if (!outcome.ok) throw await duplicateError(scope, outcome);
       let updated: Stored<CustomerRecord>;
       try {
-        updated = await customers.update(scope, current.id, { expectedVersion: current.version, set: { ...set, updated_at: epochSeconds() } });
+        updated = await customers.update(scope, current.id, {
+          expectedVersion: current.version,
+          set: { ...set, updated_at: epochSeconds() },
+        });
       } catch (error) {
         await claims.release(scope, newKeys, current.id);
         throw conflictToRetry(error);
@@ -153,7 +167,8 @@ function changedFields(current: CustomerRecord, changes: CustomerChanges): Parti
   }
   if (changes.name !== undefined && changes.name !== current.name) set.name = changes.name;
   if (changes.email !== undefined && changes.email !== current.email) set.email = changes.email;
-  if (changes.is_tax_exempt !== undefined && changes.is_tax_exempt !== current.is_tax_exempt) set.is_tax_exempt = changes.is_tax_exempt;
+  if (changes.is_tax_exempt !== undefined && changes.is_tax_exempt !== current.is_tax_exempt)
+    set.is_tax_exempt = changes.is_tax_exempt;
   return set;
 }
 

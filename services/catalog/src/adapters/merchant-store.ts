@@ -25,7 +25,11 @@ export interface MerchantChanges {
 export interface MerchantStore {
   create(scope: Scope, input: NewMerchant): Promise<Stored<MerchantRecord>>;
   find(scope: Scope, merchantId: string): Promise<Stored<MerchantRecord>>;
-  list(scope: Scope, limit: number, cursor: string | undefined): Promise<{ items: Stored<MerchantRecord>[]; nextCursor: string | null }>;
+  list(
+    scope: Scope,
+    limit: number,
+    cursor: string | undefined,
+  ): Promise<{ items: Stored<MerchantRecord>[]; nextCursor: string | null }>;
   update(scope: Scope, merchantId: string, changes: MerchantChanges): Promise<Stored<MerchantRecord>>;
   delete(scope: Scope, merchantId: string): Promise<Stored<MerchantRecord>>;
 }
@@ -43,7 +47,8 @@ export async function createMerchantStore(store: Store): Promise<MerchantStore> 
   async function find(scope: Scope, merchantId: string): Promise<Stored<MerchantRecord>> {
     const byId = isServiceMerchantId(merchantId) ? await merchants.get(scope, merchantId) : null;
     const found = byId ?? (await merchants.findOne(scope, { reference_merchant_id: merchantId, deleted_at: null }));
-    if (!found || found.deleted_at !== null) throw new LevyError("merchant_not_found", `no merchant ${merchantId.slice(0, 100)}`);
+    if (!found || found.deleted_at !== null)
+      throw new LevyError("merchant_not_found", `no merchant ${merchantId.slice(0, 100)}`);
     return found;
   }
 
@@ -56,9 +61,20 @@ export async function createMerchantStore(store: Store): Promise<MerchantStore> 
   return {
     async create(scope, input) {
       const now = epochSeconds();
-      const record: MerchantRecord = { id: newId("merch"), ...input, created_at: now, updated_at: now, deleted_at: null };
+      const record: MerchantRecord = {
+        id: newId("merch"),
+        ...input,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      };
       const keys = [claimKey(input.reference_merchant_id)];
-      const outcome = await claims.claim(scope, keys, { id: record.id, facts: { reference_merchant_id: record.reference_merchant_id } }, (id) => live(scope, id));
+      const outcome = await claims.claim(
+        scope,
+        keys,
+        { id: record.id, facts: { reference_merchant_id: record.reference_merchant_id } },
+        (id) => live(scope, id),
+      );
       if (!outcome.ok) {
         throw new LevyError("duplicate_reference_id", "A merchant with this reference ID already exists.", {
           id: outcome.ownerId,
@@ -84,7 +100,9 @@ export async function createMerchantStore(store: Store): Promise<MerchantStore> 
       if (changes.email !== undefined) set.email = changes.email;
       if (changes.default_address !== undefined) set.default_address = changes.default_address;
       if (changes.tax_ids !== undefined) set.tax_ids = changes.tax_ids;
-      const changed = Object.entries(set).some(([field, value]) => JSON.stringify(value) !== JSON.stringify(current[field as keyof MerchantRecord]));
+      const changed = Object.entries(set).some(
+        ([field, value]) => JSON.stringify(value) !== JSON.stringify(current[field as keyof MerchantRecord]),
+      );
       if (!changed) return current;
       return merchants
         .update(scope, current.id, { expectedVersion: current.version, set: { ...set, updated_at: epochSeconds() } })

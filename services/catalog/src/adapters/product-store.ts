@@ -16,7 +16,11 @@ export interface ProductStore {
   get(scope: Scope, referenceProductId: string): Promise<Stored<ProductRecord>>;
   /** The live products among `referenceProductIds`; missing or deleted ones are left out. */
   getLive(scope: Scope, referenceProductIds: readonly string[]): Promise<Stored<ProductRecord>[]>;
-  list(scope: Scope, limit: number, cursor: string | undefined): Promise<{ items: Stored<ProductRecord>[]; nextCursor: string | null }>;
+  list(
+    scope: Scope,
+    limit: number,
+    cursor: string | undefined,
+  ): Promise<{ items: Stored<ProductRecord>[]; nextCursor: string | null }>;
   delete(scope: Scope, referenceProductId: string): Promise<Stored<ProductRecord>>;
 }
 
@@ -28,7 +32,10 @@ export async function createProductStore(store: Store, isKnownCategory: Category
   async function get(scope: Scope, referenceProductId: string): Promise<Stored<ProductRecord>> {
     const product = await products.get(scope, referenceProductId);
     if (!product || product.deleted_at !== null) {
-      throw new LevyError("PRODUCT_NOT_FOUND", `no product with reference_product_id ${referenceProductId.slice(0, 100)}`);
+      throw new LevyError(
+        "PRODUCT_NOT_FOUND",
+        `no product with reference_product_id ${referenceProductId.slice(0, 100)}`,
+      );
     }
     return product;
   }
@@ -45,7 +52,10 @@ export async function createProductStore(store: Store, isKnownCategory: Category
     });
     if (inserted) return { product: record, created: true };
     const revived = record.deleted_at !== null;
-    const unchanged = !revived && record.reference_product_name === input.reference_product_name && record.product_category === input.product_category;
+    const unchanged =
+      !revived &&
+      record.reference_product_name === input.reference_product_name &&
+      record.product_category === input.product_category;
     if (unchanged) return { product: record, created: false };
     const product = await products.update(scope, record.id, {
       expectedVersion: record.version,
@@ -63,7 +73,10 @@ export async function createProductStore(store: Store, isKnownCategory: Category
   return {
     async upsert(scope, input) {
       if (!(await isKnownCategory(input.product_category))) {
-        throw invalidField("product_category", `"${input.product_category.slice(0, 60)}" is not a known tax category; see list_tax_categories`);
+        throw invalidField(
+          "product_category",
+          `"${input.product_category.slice(0, 60)}" is not a known tax category; see list_tax_categories`,
+        );
       }
       // Two concurrent upserts of one reference: the loser of the version race retries once.
       try {
@@ -76,7 +89,9 @@ export async function createProductStore(store: Store, isKnownCategory: Category
     get,
     async getLive(scope, referenceProductIds) {
       const found = await Promise.all([...new Set(referenceProductIds)].map((id) => products.get(scope, id)));
-      return found.filter((product): product is Stored<ProductRecord> => product !== null && product.deleted_at === null);
+      return found.filter(
+        (product): product is Stored<ProductRecord> => product !== null && product.deleted_at === null,
+      );
     },
     async list(scope, limit, cursor) {
       const page = await products.list(scope, { where: { deleted_at: null }, limit, ...(cursor ? { cursor } : {}) });
@@ -84,7 +99,10 @@ export async function createProductStore(store: Store, isKnownCategory: Category
     },
     async delete(scope, referenceProductId) {
       const product = await get(scope, referenceProductId);
-      return products.update(scope, product.id, { expectedVersion: product.version, set: { deleted_at: epochSeconds() } });
+      return products.update(scope, product.id, {
+        expectedVersion: product.version,
+        set: { deleted_at: epochSeconds() },
+      });
     },
   };
 }

@@ -33,14 +33,29 @@ export interface Claimant {
 
 export interface UniqueClaims {
   /** Claims every key for the claimant, or reports the live owner of the first taken key. */
-  claim(scope: Scope, keys: readonly string[], claimant: Claimant, isLive: (ownerId: string) => Promise<boolean>): Promise<ClaimOutcome>;
+  claim(
+    scope: Scope,
+    keys: readonly string[],
+    claimant: Claimant,
+    isLive: (ownerId: string) => Promise<boolean>,
+  ): Promise<ClaimOutcome>;
   release(scope: Scope, keys: readonly string[], ownerId: string): Promise<void>;
 }
 
-const taken = (record: ClaimRecord): ClaimOutcome => ({ ok: false, ownerId: record.customer_id, key: record.id, claimant: record.claimant ?? null });
+const taken = (record: ClaimRecord): ClaimOutcome => ({
+  ok: false,
+  ownerId: record.customer_id,
+  key: record.id,
+  claimant: record.claimant ?? null,
+});
 
 export function createUniqueClaims(claims: Collection<ClaimRecord>): UniqueClaims {
-  async function claimOne(scope: Scope, key: string, claimant: Claimant, isLive: (id: string) => Promise<boolean>): Promise<ClaimOutcome> {
+  async function claimOne(
+    scope: Scope,
+    key: string,
+    claimant: Claimant,
+    isLive: (id: string) => Promise<boolean>,
+  ): Promise<ClaimOutcome> {
     const fresh: ClaimRecord = { id: key, customer_id: claimant.id, claimed_at: Date.now(), claimant: claimant.facts };
     const { inserted, record } = await claims.insertIfAbsent(scope, fresh);
     if (inserted || record.customer_id === claimant.id) return { ok: true };
@@ -51,7 +66,10 @@ export function createUniqueClaims(claims: Collection<ClaimRecord>): UniqueClaim
 
   async function takeOver(scope: Scope, stale: Stored<ClaimRecord>, claimant: Claimant): Promise<ClaimOutcome> {
     try {
-      await claims.update(scope, stale.id, { expectedVersion: stale.version, set: { customer_id: claimant.id, claimed_at: Date.now(), claimant: claimant.facts } });
+      await claims.update(scope, stale.id, {
+        expectedVersion: stale.version,
+        set: { customer_id: claimant.id, claimed_at: Date.now(), claimant: claimant.facts },
+      });
       return { ok: true };
     } catch (error) {
       if (!(error instanceof StorageError) || error.code !== "conflict") throw error;

@@ -38,6 +38,9 @@ export function isServiceCustomerId(value: string): boolean {
  */
 export function assertReferenceCustomerId(reference: string | undefined): void {
   if (reference !== undefined && isServiceCustomerId(reference)) {
-    throw invalidField("reference_customer_id", "reference_customer_id must not have the form of a customer ID (cust_ and 20 letters or digits)");
+    throw invalidField(
+      "reference_customer_id",
+      "reference_customer_id must not have the form of a customer ID (cust_ and 20 letters or digits)",
+    );
   }
 }

@@ -36,6 +36,9 @@ export function isServiceMerchantId(value: string): boolean {
  */
 export function assertReferenceMerchantId(reference: string): void {
   if (isServiceMerchantId(reference) || hasIdForm("mer", reference)) {
-    throw invalidField("reference_merchant_id", "reference_merchant_id must not have the form of a merchant ID (merch_ or mer_ and 20 letters or digits)");
+    throw invalidField(
+      "reference_merchant_id",
+      "reference_merchant_id must not have the form of a merchant ID (merch_ or mer_ and 20 letters or digits)",
+    );
   }
 }

@@ -38,5 +38,7 @@ export function normalizeTaxIdValue(type: string, value: string): string {
 export function taxIdProblem(taxId: TaxId): string | null {
   const format = formats[taxId.type];
   if (!format) return `unknown tax ID type "${taxId.type.slice(0, 20)}"; known: ${taxIdTypes.join(", ")}`;
-  return format.test(normalizeTaxIdValue(taxId.type, taxId.value)) ? null : `"${taxId.value.slice(0, 30)}" is not a valid ${taxId.type}`;
+  return format.test(normalizeTaxIdValue(taxId.type, taxId.value))
+    ? null
+    : `"${taxId.value.slice(0, 30)}" is not a valid ${taxId.type}`;
 }

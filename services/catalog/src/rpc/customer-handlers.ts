@@ -8,7 +8,10 @@ import type { CustomerStore } from "../adapters/customer-store.js";
 import type { CustomerRecord } from "../domain/customer.js";
 import { clampLimit, withCursorErrors } from "./paging.js";
 
-type CustomerHandlers = Pick<ServiceImpl<typeof CatalogService>, "createCustomer" | "getCustomer" | "listCustomers" | "updateCustomer" | "deleteCustomer">;
+type CustomerHandlers = Pick<
+  ServiceImpl<typeof CatalogService>,
+  "createCustomer" | "getCustomer" | "listCustomers" | "updateCustomer" | "deleteCustomer"
+>;
 
 export function customerMessage(record: Stored<CustomerRecord>, scope: Scope): MessageInitShape<typeof CustomerSchema> {
   return {
@@ -46,15 +49,26 @@ export function customerHandlers(customers: CustomerStore, rules?: CustomerRules
     },
     listCustomers: async (request) => {
       const scope = scopeFrom(request.scope);
-      const page = await withCursorErrors(customers.list(scope, clampLimit(request.limit), request.cursor || undefined));
-      return { customers: page.items.map((record) => customerMessage(record, scope)), nextCursor: page.nextCursor ?? "" };
+      const page = await withCursorErrors(
+        customers.list(scope, clampLimit(request.limit), request.cursor || undefined),
+      );
+      return {
+        customers: page.items.map((record) => customerMessage(record, scope)),
+        nextCursor: page.nextCursor ?? "",
+      };
     },
     updateCustomer: async (request) => {
       const scope = scopeFrom(request.scope);
       if (request.isTaxExempt === true && rules) {
         const current = await customers.find(scope, request.customerId);
-        if (await rules.buyerDeleted(scope, { id: current.id, referenceCustomerId: current.reference_customer_id ?? "" })) {
-          throw new LevyError("invalid_request", "the customer's buyer record was deleted in the exemption certificate manager; it cannot be made tax exempt", { field: "is_tax_exempt" });
+        if (
+          await rules.buyerDeleted(scope, { id: current.id, referenceCustomerId: current.reference_customer_id ?? "" })
+        ) {
+          throw new LevyError(
+            "invalid_request",
+            "the customer's buyer record was deleted in the exemption certificate manager; it cannot be made tax exempt",
+            { field: "is_tax_exempt" },
+          );
         }
       }
       const record = await customers.update(scope, request.customerId, {

@@ -13,7 +13,10 @@ import { type MerchantAddress, type MerchantRecord, assertReferenceMerchantId } 
 import { type TaxId, normalizeTaxIdValue, taxIdProblem } from "../domain/tax-id.js";
 import { clampLimit, withCursorErrors } from "./paging.js";
 
-type MerchantHandlers = Pick<ServiceImpl<typeof CatalogService>, "createMerchant" | "getMerchant" | "listMerchants" | "updateMerchant" | "deleteMerchant">;
+type MerchantHandlers = Pick<
+  ServiceImpl<typeof CatalogService>,
+  "createMerchant" | "getMerchant" | "listMerchants" | "updateMerchant" | "deleteMerchant"
+>;
 
 function addressRecord(address: Address | undefined): MerchantAddress | null {
   if (!address) return null;
@@ -89,8 +92,13 @@ export function merchantHandlers(merchants: MerchantStore, checkAddress: Address
     },
     listMerchants: async (request) => {
       const scope = scopeFrom(request.scope);
-      const page = await withCursorErrors(merchants.list(scope, clampLimit(request.limit), request.cursor || undefined));
-      return { merchants: page.items.map((record) => merchantMessage(record, scope)), nextCursor: page.nextCursor ?? "" };
+      const page = await withCursorErrors(
+        merchants.list(scope, clampLimit(request.limit), request.cursor || undefined),
+      );
+      return {
+        merchants: page.items.map((record) => merchantMessage(record, scope)),
+        nextCursor: page.nextCursor ?? "",
+      };
     },
     updateMerchant: async (request) => {
       const scope = scopeFrom(request.scope);

@@ -32,21 +32,39 @@ describe("BatchGetProducts", () => {
     dir = mkdtempSync(path.join(tmpdir(), "levy-batch-"));
     store = await createEmbeddedStore({ dir });
     const products = await createProductStore(store, async (code) => isTaxCategory(code));
-    const transport = createRouterTransport((router) => router.service(CatalogService, productHandlers(products)), { router: { interceptors: [asConnectErrors] } });
+    const transport = createRouterTransport((router) => router.service(CatalogService, productHandlers(products)), {
+      router: { interceptors: [asConnectErrors] },
+    });
     return createClient(CatalogService, transport);
   }
 
   it("answers the live products among the ids, each once, and leaves out missing and deleted ones", async () => {
     const client = await catalog();
-    for (const id of ["p-1", "p-2", "p-3"]) await client.upsertProduct({ scope, referenceProductId: id, referenceProductName: id, productCategory: "BOOKS_PRINTED" });
+    for (const id of ["p-1", "p-2", "p-3"])
+      await client.upsertProduct({
+        scope,
+        referenceProductId: id,
+        referenceProductName: id,
+        productCategory: "BOOKS_PRINTED",
+      });
     await client.deleteProduct({ scope, referenceProductId: "p-3" });
-    const { products } = await client.batchGetProducts({ scope, referenceProductIds: ["p-2", "p-1", "p-2", "p-3", "nope"] });
+    const { products } = await client.batchGetProducts({
+      scope,
+      referenceProductIds: ["p-2", "p-1", "p-2", "p-3", "nope"],
+    });
     expect(products.map((product) => [product.referenceProductId, product.productCategory]).sort()).toEqual([
       ["p-1", "BOOKS_PRINTED"],
       ["p-2", "BOOKS_PRINTED"],
     ]);
     // Another account sees none of them.
-    expect((await client.batchGetProducts({ scope: { accountId: "acct_other", livemode: false }, referenceProductIds: ["p-1"] })).products).toEqual([]);
+    expect(
+      (
+        await client.batchGetProducts({
+          scope: { accountId: "acct_other", livemode: false },
+          referenceProductIds: ["p-1"],
+        })
+      ).products,
+    ).toEqual([]);
   });
 
   it("refuses more ids than an order has lines", async () => {

@@ -8,7 +8,10 @@ import type { ProductStore } from "../adapters/product-store.js";
 import type { ProductRecord } from "../domain/product.js";
 import { clampLimit, withCursorErrors } from "./paging.js";
 
-type ProductHandlers = Pick<ServiceImpl<typeof CatalogService>, "upsertProduct" | "getProduct" | "batchGetProducts" | "listProducts" | "deleteProduct">;
+type ProductHandlers = Pick<
+  ServiceImpl<typeof CatalogService>,
+  "upsertProduct" | "getProduct" | "batchGetProducts" | "listProducts" | "deleteProduct"
+>;
 
 /** Most ids one BatchGetProducts may name: an order's most lines. */
 export const maxBatchProducts = 1000;

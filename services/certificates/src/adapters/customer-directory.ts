@@ -37,16 +37,22 @@ export function createCustomerDirectory(catalog: Client<typeof CatalogService>):
       if (!id && !reference) return { customer_id: null, reference_customer_id: null };
       if (id) {
         const customer = await find(scope, id);
-        if (!customer || customer.id !== id) throw new LevyError("customer_not_found", `no customer ${id}`, { field: "customer.id" });
+        if (!customer || customer.id !== id)
+          throw new LevyError("customer_not_found", `no customer ${id}`, { field: "customer.id" });
         if (reference && customer.referenceCustomerId !== reference) {
-          throw new LevyError("BUYER_IDENTITY_CONFLICT", "customer.id and customer.reference_customer_id name different customers", {
-            field: "customer.reference_customer_id",
-          });
+          throw new LevyError(
+            "BUYER_IDENTITY_CONFLICT",
+            "customer.id and customer.reference_customer_id name different customers",
+            {
+              field: "customer.reference_customer_id",
+            },
+          );
         }
         return { customer_id: customer.id, reference_customer_id: customer.referenceCustomerId || null };
       }
       const customer = await find(scope, reference!);
-      if (customer && customer.referenceCustomerId === reference) return { customer_id: customer.id, reference_customer_id: reference };
+      if (customer && customer.referenceCustomerId === reference)
+        return { customer_id: customer.id, reference_customer_id: reference };
       return { customer_id: null, reference_customer_id: reference! };
     },
     async lookup(scope, link) {

@@ -12,7 +12,11 @@ const systemResolver: Resolver = async (hostname) => {
   return answers.map((answer) => ({ address: answer.address, family: answer.family === 6 ? 6 : 4 }));
 };
 
-export function createDocumentFetcher(options: { timeoutMs: number; maxRedirects: number; hooks: TestHooks }): (url: string) => Promise<FetchedDocument> {
+export function createDocumentFetcher(options: {
+  timeoutMs: number;
+  maxRedirects: number;
+  hooks: TestHooks;
+}): (url: string) => Promise<FetchedDocument> {
   const { hooks } = options;
   const resolve: Resolver = hooks.hosts
     ? async (hostname) => {

@@ -14,5 +14,8 @@ export async function loadDocumentReader(testModule: string | undefined): Promis
   if (!testModule) return createDocumentReader();
   const loaded = (await import(pathToFileURL(testModule).href)) as ReaderModule;
   const reader = await loaded.createDocumentReader();
-  return { read: (document) => reader.read(document), close: async () => (reader as Partial<LoadedDocumentReader>).close?.() };
+  return {
+    read: (document) => reader.read(document),
+    close: async () => (reader as Partial<LoadedDocumentReader>).close?.(),
+  };
 }

@@ -4,7 +4,9 @@ import { certificateStatusAt, coversDay } from "./certificate-status.js";
 const active = (expires_on: string | null) => ({ status: "active" as const, expires_on, issued_on: "2026-01-01" });
 
 describe("certificate status at read time", () => {
-  const rows: Array<[string, { status: "active" | "needs_info" | "invalid"; expires_on: string | null }, string, string]> = [
+  const rows: Array<
+    [string, { status: "active" | "needs_info" | "invalid"; expires_on: string | null }, string, string]
+  > = [
     ["no expiry stays active", active(null), "2030-01-01", "active"],
     ["far from expiry is active", active("2026-12-31"), "2026-06-01", "active"],
     ["31 days before expiry is active", active("2026-07-02"), "2026-06-01", "active"],

@@ -5,7 +5,14 @@ import type { StoredCertificateStatus } from "./records.js";
 
 export type CertificateStatus = StoredCertificateStatus | "expiring" | "expired";
 
-export const certificateStatuses: readonly CertificateStatus[] = ["processing", "needs_info", "active", "expiring", "expired", "invalid"];
+export const certificateStatuses: readonly CertificateStatus[] = [
+  "processing",
+  "needs_info",
+  "active",
+  "expiring",
+  "expired",
+  "invalid",
+];
 
 /** Days before `expires_on` during which an active certificate reads as `expiring`. */
 export const defaultExpiringWindowDays = 30;
@@ -37,7 +44,10 @@ export function certificateStatusAt(
 }
 
 /** Whether a certificate exempts sales on `day` (an expiring certificate still does). */
-export function coversDay(certificate: { status: StoredCertificateStatus; issued_on: string | null; expires_on: string | null }, day: string): boolean {
+export function coversDay(
+  certificate: { status: StoredCertificateStatus; issued_on: string | null; expires_on: string | null },
+  day: string,
+): boolean {
   if (certificate.status !== "active") return false;
   if (certificate.issued_on !== null && day < certificate.issued_on) return false;
   return certificate.expires_on === null || day <= certificate.expires_on;

@@ -77,7 +77,10 @@ export interface DocumentClaimRecord {
 }
 
 export const buyerCollection = { name: "buyers" } as const;
-export const requestCollection = { name: "certificate_requests", indexes: [{ name: "by_buyer", fields: ["buyer_id"] }] } as const;
+export const requestCollection = {
+  name: "certificate_requests",
+  indexes: [{ name: "by_buyer", fields: ["buyer_id"] }],
+} as const;
 export const certificateCollection = {
   name: "certificates",
   indexes: [

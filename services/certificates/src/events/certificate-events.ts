@@ -17,7 +17,10 @@ export interface CertificateChangedPayload {
   jurisdictions: string[];
 }
 
-export function certificateChangedEvent(scope: Scope, certificate: CertificateRecord): EventEnvelope<CertificateChangedPayload> {
+export function certificateChangedEvent(
+  scope: Scope,
+  certificate: CertificateRecord,
+): EventEnvelope<CertificateChangedPayload> {
   return createEvent({
     type: certificateChanged,
     version: 1,

@@ -17,7 +17,10 @@ export function sniffDocumentType(bytes: Uint8Array): DocumentKind | null {
 
 export function documentTypeOf(bytes: Uint8Array): DocumentKind {
   const kind = sniffDocumentType(bytes);
-  if (!kind) throw new LevyError("UNSUPPORTED_FILE_TYPE", "the document is not a PDF, PNG or JPEG file", { field: "document_url" });
+  if (!kind)
+    throw new LevyError("UNSUPPORTED_FILE_TYPE", "the document is not a PDF, PNG or JPEG file", {
+      field: "document_url",
+    });
   return kind;
 }
 

@@ -135,7 +135,9 @@ function fetchOnce(url: URL, target: ResolvedAddress, options: SafeFetchOptions,
 }
 
 function tooLarge(maxBytes: number): LevyError {
-  return new LevyError("FILE_TOO_LARGE", `the document is larger than ${maxBytes / (1024 * 1024)} MB`, { field: "document_url" });
+  return new LevyError("FILE_TOO_LARGE", `the document is larger than ${maxBytes / (1024 * 1024)} MB`, {
+    field: "document_url",
+  });
 }
 
 export async function safeFetch(text: string, options: SafeFetchOptions): Promise<FetchedDocument> {
@@ -157,13 +159,18 @@ export async function safeFetch(text: string, options: SafeFetchOptions): Promis
         try {
           url = parseDocumentUrl(new URL(result.location, url).toString());
         } catch (error) {
-          if (error instanceof LevyError) throw badUrl(`document_url redirects to a URL that is not allowed: ${error.message}`);
+          if (error instanceof LevyError)
+            throw badUrl(`document_url redirects to a URL that is not allowed: ${error.message}`);
           throw error;
         }
         continue;
       }
       if (result.status === 401 || result.status === 403) {
-        throw new LevyError("DOCUMENT_URL_UNAUTHORIZED", `the document host answered ${result.status}; the link may have expired`, { field: "document_url" });
+        throw new LevyError(
+          "DOCUMENT_URL_UNAUTHORIZED",
+          `the document host answered ${result.status}; the link may have expired`,
+          { field: "document_url" },
+        );
       }
       if (!result.bytes) throw fetchFailed(`the document host answered ${result.status}`);
       return { bytes: result.bytes, url };

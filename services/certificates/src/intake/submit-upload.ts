@@ -33,7 +33,11 @@ export interface SubmitDeps {
 
 function filenameOf(requested: string | undefined, url: URL): string {
   if (requested) return requested;
-  const last = url.pathname.split("/").filter((part) => part.length > 0).pop() ?? "";
+  const last =
+    url.pathname
+      .split("/")
+      .filter((part) => part.length > 0)
+      .pop() ?? "";
   let decoded = last;
   try {
     decoded = decodeURIComponent(last);
@@ -47,19 +51,27 @@ export function createSubmitUpload(deps: SubmitDeps) {
   const { collections } = deps;
 
   /** The request's link and buyer apply when the body names none of its own. */
-  async function links(scope: Scope, request: SubmitRequest): Promise<{ link: CustomerLinkRecord; buyerId: string | null; requestId: string | null }> {
+  async function links(
+    scope: Scope,
+    request: SubmitRequest,
+  ): Promise<{ link: CustomerLinkRecord; buyerId: string | null; requestId: string | null }> {
     let buyerId = request.buyerId || null;
     let link: CustomerLinkRecord = await deps.directory.link(scope, request.customer);
     const requestId = request.certificateRequestId || null;
     if (requestId) {
       const found = await collections.requests.get(scope, requestId);
-      if (!found) throw new LevyError("CERTIFICATE_REQUEST_NOT_FOUND", `no certificate request ${requestId}`, { field: "certificate_request_id" });
-      if (!link.customer_id && !link.reference_customer_id) link = { customer_id: found.customer_id, reference_customer_id: found.reference_customer_id };
+      if (!found)
+        throw new LevyError("CERTIFICATE_REQUEST_NOT_FOUND", `no certificate request ${requestId}`, {
+          field: "certificate_request_id",
+        });
+      if (!link.customer_id && !link.reference_customer_id)
+        link = { customer_id: found.customer_id, reference_customer_id: found.reference_customer_id };
       buyerId ??= found.buyer_id;
     }
     if (buyerId) {
       const buyer = await collections.buyers.get(scope, buyerId);
-      if (!buyer || buyer.deleted_at !== null) throw new LevyError("buyer_not_found", `no buyer ${buyerId}`, { field: "buyer_id" });
+      if (!buyer || buyer.deleted_at !== null)
+        throw new LevyError("buyer_not_found", `no buyer ${buyerId}`, { field: "buyer_id" });
     }
     return { link, buyerId, requestId };
   }
@@ -97,11 +109,20 @@ export function createSubmitUpload(deps: SubmitDeps) {
     if (!claim.inserted) {
       const original = await collections.uploads.get(scope, claim.record.upload_id);
       if (original) {
-        const duplicate = { ...base, status: "duplicate" as const, blob_id: original.blob_id, duplicate_of: original.id, completed_at: now };
+        const duplicate = {
+          ...base,
+          status: "duplicate" as const,
+          blob_id: original.blob_id,
+          duplicate_of: original.id,
+          completed_at: now,
+        };
         return collections.uploads.insert(scope, duplicate);
       }
       // The original's write never happened (a crash after the claim): take the claim over.
-      await collections.claims.update(scope, claimId, { expectedVersion: claim.record.version, set: { upload_id: id } });
+      await collections.claims.update(scope, claimId, {
+        expectedVersion: claim.record.version,
+        set: { upload_id: id },
+      });
     }
     await deps.blobs.put(scope, id, fetched.bytes);
     await deps.notes.add(scope, id);

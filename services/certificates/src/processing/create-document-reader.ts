@@ -32,14 +32,22 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Closa
   const ownsOcr = options.ocr === undefined;
 
   async function readNow(bytes: Uint8Array, kind: "pdf" | "png" | "jpeg"): Promise<DocumentReading> {
-    if (bytes.byteLength === 0) throw new DocumentReadError(kind === "pdf" ? "unreadable_pdf" : "unreadable_image", "the document is empty (0 bytes)");
+    if (bytes.byteLength === 0)
+      throw new DocumentReadError(
+        kind === "pdf" ? "unreadable_pdf" : "unreadable_image",
+        "the document is empty (0 bytes)",
+      );
     const pages = await extractText(bytes, kind, ocr, limits);
     return classifyPages(pages.map((page) => page.lines));
   }
 
   return {
     read: ({ bytes, kind }) =>
-      withTimeout(readNow(bytes, kind), documentTimeoutMs, () => new DocumentReadError("timed_out", `reading the document took longer than ${documentTimeoutMs} ms`)),
+      withTimeout(
+        readNow(bytes, kind),
+        documentTimeoutMs,
+        () => new DocumentReadError("timed_out", `reading the document took longer than ${documentTimeoutMs} ms`),
+      ),
     close: async () => {
       if (ownsOcr) await ocr.close();
     },

@@ -11,7 +11,9 @@ describe("document reader on the generated corpus", () => {
   for (const document of corpus.filter((entry) => !entry.ocr)) {
     it(`reads the ${document.name}`, async () => {
       const bytes = await document.build();
-      expect(await reader.read({ bytes, kind: document.kind, filename: `${document.name}.${document.kind}` })).toEqual(document.expected);
+      expect(await reader.read({ bytes, kind: document.kind, filename: `${document.name}.${document.kind}` })).toEqual(
+        document.expected,
+      );
     });
   }
 });
@@ -20,7 +22,9 @@ describe("document reader on images and scans (OCR)", () => {
   for (const document of corpus.filter((entry) => entry.ocr)) {
     it(`reads the ${document.name}`, { timeout: 240_000 }, async () => {
       const bytes = await document.build();
-      expect(await reader.read({ bytes, kind: document.kind, filename: `${document.name}.${document.kind}` })).toEqual(document.expected);
+      expect(await reader.read({ bytes, kind: document.kind, filename: `${document.name}.${document.kind}` })).toEqual(
+        document.expected,
+      );
     });
   }
 });

@@ -22,9 +22,19 @@ export interface TextExtractionLimits {
   readonly minTextLayerChars: number;
 }
 
-export const defaultTextExtractionLimits: TextExtractionLimits = { maxPages: 30, maxOcrPages: 6, ocrDpi: 300, minTextLayerChars: 20 };
+export const defaultTextExtractionLimits: TextExtractionLimits = {
+  maxPages: 30,
+  maxOcrPages: 6,
+  ocrDpi: 300,
+  minTextLayerChars: 20,
+};
 
-export async function extractText(bytes: Uint8Array, kind: DocumentKind, ocr: OcrEngine, limits: TextExtractionLimits): Promise<PageText[]> {
+export async function extractText(
+  bytes: Uint8Array,
+  kind: DocumentKind,
+  ocr: OcrEngine,
+  limits: TextExtractionLimits,
+): Promise<PageText[]> {
   if (kind === "png" || kind === "jpeg") {
     return [{ lines: splitLines(await ocr.recognize(imageForOcr(bytes, kind))), source: "ocr" }];
   }
@@ -35,7 +45,10 @@ async function extractPdfText(bytes: Uint8Array, ocr: OcrEngine, limits: TextExt
   const pdf = await openPdf(bytes);
   try {
     if (pdf.numPages > limits.maxPages) {
-      throw new DocumentReadError("too_many_pages", `the PDF has ${pdf.numPages} pages; at most ${limits.maxPages} are read`);
+      throw new DocumentReadError(
+        "too_many_pages",
+        `the PDF has ${pdf.numPages} pages; at most ${limits.maxPages} are read`,
+      );
     }
     const pages: PageText[] = [];
     let ocrPages = 0;
@@ -74,5 +87,8 @@ function countTextChars(lines: readonly string[]): number {
 }
 
 function splitLines(text: string): string[] {
-  return text.split(/\r?\n/).map((line) => line.replace(/\s+$/, "")).filter((line) => line.trim() !== "");
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.replace(/\s+$/, ""))
+    .filter((line) => line.trim() !== "");
 }

@@ -19,16 +19,42 @@ export interface ImageBounds {
 
 export const defaultImageBounds: ImageBounds = { minLongSide: 1600, maxLongSide: 3600, maxMegapixels: 60 };
 
-export function imageForOcr(bytes: Uint8Array, kind: Exclude<DocumentKind, "pdf">, bounds: ImageBounds = defaultImageBounds): Uint8Array {
+export function imageForOcr(
+  bytes: Uint8Array,
+  kind: Exclude<DocumentKind, "pdf">,
+  bounds: ImageBounds = defaultImageBounds,
+): Uint8Array {
   const rgba = kind === "png" ? decodePng(Buffer.from(bytes), bounds) : decodeJpeg(bytes, bounds);
   const grey = toGrey(rgba);
   const longSide = Math.max(grey.width, grey.height);
-  const scale = longSide < bounds.minLongSide ? bounds.minLongSide / longSide : longSide > bounds.maxLongSide ? bounds.maxLongSide / longSide : 1;
-  const sized = scale === 1 ? grey : resizeGrey(grey, Math.max(1, Math.round(grey.width * scale)), Math.max(1, Math.round(grey.height * scale)));
-  const png = new pngjs.PNG({ width: sized.width, height: sized.height, colorType: 0, inputColorType: 0, inputHasAlpha: false });
+  const scale =
+    longSide < bounds.minLongSide
+      ? bounds.minLongSide / longSide
+      : longSide > bounds.maxLongSide
+        ? bounds.maxLongSide / longSide
+        : 1;
+  const sized =
+    scale === 1
+      ? grey
+      : resizeGrey(grey, Math.max(1, Math.round(grey.width * scale)), Math.max(1, Math.round(grey.height * scale)));
+  const png = new pngjs.PNG({
+    width: sized.width,
+    height: sized.height,
+    colorType: 0,
+    inputColorType: 0,
+    inputHasAlpha: false,
+  });
   png.data = Buffer.from(sized.pixels.buffer, sized.pixels.byteOffset, sized.pixels.byteLength);
   // Fast settings: the PNG only travels to the OCR worker, size does not matter.
-  return new Uint8Array(pngjs.PNG.sync.write(png, { colorType: 0, inputColorType: 0, inputHasAlpha: false, deflateLevel: 1, filterType: 0 }));
+  return new Uint8Array(
+    pngjs.PNG.sync.write(png, {
+      colorType: 0,
+      inputColorType: 0,
+      inputHasAlpha: false,
+      deflateLevel: 1,
+      filterType: 0,
+    }),
+  );
 }
 
 interface RgbaImage {
@@ -51,7 +77,12 @@ function decodePng(bytes: Buffer, bounds: ImageBounds): RgbaImage {
 
 function decodeJpeg(bytes: Uint8Array, bounds: ImageBounds): RgbaImage {
   try {
-    const image = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: bounds.maxMegapixels, maxMemoryUsageInMB: 1024 });
+    const image = jpeg.decode(bytes, {
+      useTArray: true,
+      formatAsRGBA: true,
+      maxResolutionInMP: bounds.maxMegapixels,
+      maxMemoryUsageInMB: 1024,
+    });
     assertSize(image.width, image.height, bounds);
     return image;
   } catch (error) {
@@ -62,14 +93,16 @@ function decodeJpeg(bytes: Uint8Array, bounds: ImageBounds): RgbaImage {
 
 function assertSize(width: number, height: number, bounds: ImageBounds): void {
   if (width < 1 || height < 1) throw unreadable("the image has no pixels");
-  if ((width * height) / 1e6 > bounds.maxMegapixels) throw unreadable(`the image is larger than ${bounds.maxMegapixels} megapixels`);
+  if ((width * height) / 1e6 > bounds.maxMegapixels)
+    throw unreadable(`the image is larger than ${bounds.maxMegapixels} megapixels`);
 }
 
 function toGrey(image: RgbaImage): GreyImage {
   const pixels = new Uint8Array(image.width * image.height);
   for (let index = 0; index < pixels.length; index += 1) {
     const offset = index * 4;
-    const luminance = (image.data[offset]! * 299 + image.data[offset + 1]! * 587 + image.data[offset + 2]! * 114) / 1000;
+    const luminance =
+      (image.data[offset]! * 299 + image.data[offset + 1]! * 587 + image.data[offset + 2]! * 114) / 1000;
     const alpha = image.data[offset + 3]! / 255;
     pixels[index] = Math.round(luminance * alpha + 255 * (1 - alpha));
   }

@@ -22,7 +22,8 @@ export interface OcrEngineOptions {
 
 export function createOcrEngine(options: OcrEngineOptions = {}): OcrEngine {
   const pageTimeoutMs = options.pageTimeoutMs ?? 120_000;
-  if (!Number.isInteger(pageTimeoutMs) || pageTimeoutMs <= 0) throw new RangeError("pageTimeoutMs must be a positive integer");
+  if (!Number.isInteger(pageTimeoutMs) || pageTimeoutMs <= 0)
+    throw new RangeError("pageTimeoutMs must be a positive integer");
   const queue = createSerialQueue();
   let worker: Promise<Worker> | null = null;
 
@@ -48,7 +49,11 @@ export function createOcrEngine(options: OcrEngineOptions = {}): OcrEngine {
     const active = worker;
     const job = active.then((w) => w.recognize(Buffer.from(image)));
     try {
-      const result = await withTimeout(job, pageTimeoutMs, () => new DocumentReadError("timed_out", `OCR of a page took longer than ${pageTimeoutMs} ms`));
+      const result = await withTimeout(
+        job,
+        pageTimeoutMs,
+        () => new DocumentReadError("timed_out", `OCR of a page took longer than ${pageTimeoutMs} ms`),
+      );
       return result.data.text;
     } catch (error) {
       await stopWorker(); // a worker that failed or hung is not trusted with the next page

@@ -24,7 +24,11 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   } catch (error) {
     await task.destroy().catch(() => undefined);
     const password = error instanceof Error && error.name === "PasswordException";
-    throw new DocumentReadError("unreadable_pdf", password ? "the PDF is encrypted with a password" : "the PDF could not be parsed", { cause: error });
+    throw new DocumentReadError(
+      "unreadable_pdf",
+      password ? "the PDF is encrypted with a password" : "the PDF could not be parsed",
+      { cause: error },
+    );
   }
 }
 
@@ -34,7 +38,13 @@ export async function pageTextLines(page: PDFPageProxy): Promise<string[]> {
   const items: PositionedText[] = [];
   for (const item of content.items) {
     if (!("str" in item)) continue;
-    items.push({ text: item.str, x: item.transform[4], y: item.transform[5], width: item.width, height: item.height || Math.abs(item.transform[3]) });
+    items.push({
+      text: item.str,
+      x: item.transform[4],
+      y: item.transform[5],
+      width: item.width,
+      height: item.height || Math.abs(item.transform[3]),
+    });
   }
   return linesFromPositionedText(items);
 }

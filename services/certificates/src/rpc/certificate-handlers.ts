@@ -13,7 +13,10 @@ import { filteredList, liveScope, pageSize } from "./listing.js";
 import { createPresenter, type PresenterDeps } from "./presenters.js";
 import { customerFilter, linkMatches, liveBuyer } from "./request-handlers.js";
 
-type Handlers = Pick<ServiceImpl<typeof CertificatesService>, "listCertificates" | "getCertificate" | "createCertificate" | "checkExemption">;
+type Handlers = Pick<
+  ServiceImpl<typeof CertificatesService>,
+  "listCertificates" | "getCertificate" | "createCertificate" | "checkExemption"
+>;
 
 export interface CertificateHandlerDeps extends PresenterDeps {
   readonly collections: Collections;
@@ -40,7 +43,11 @@ export function certificateHandlers(deps: CertificateHandlerDeps): Handlers {
       const stored = request.status ? storedStatusOf[request.status] : undefined;
       const range: Range | undefined =
         request.createdFrom > 0n || request.createdTo > 0n
-          ? { field: "created_at", ...(request.createdFrom > 0n ? { gte: Number(request.createdFrom) } : {}), ...(request.createdTo > 0n ? { lt: Number(request.createdTo) + 1 } : {}) }
+          ? {
+              field: "created_at",
+              ...(request.createdFrom > 0n ? { gte: Number(request.createdFrom) } : {}),
+              ...(request.createdTo > 0n ? { lt: Number(request.createdTo) + 1 } : {}),
+            }
           : undefined;
       const keep = (record: CertificateRecord) =>
         (!customer || linkMatches(record, customer)) &&
@@ -49,23 +56,35 @@ export function certificateHandlers(deps: CertificateHandlerDeps): Handlers {
         (!request.expiresFrom || (record.expires_on !== null && record.expires_on >= request.expiresFrom)) &&
         (!request.expiresTo || (record.expires_on !== null && record.expires_on <= request.expiresTo));
       const page = await filteredList(collections.certificates, scope, {
-        where: { ...(stored ? { status: stored } : {}), ...(request.certificateType ? { certificate_type: request.certificateType } : {}) },
+        where: {
+          ...(stored ? { status: stored } : {}),
+          ...(request.certificateType ? { certificate_type: request.certificateType } : {}),
+        },
         ...(range ? { range } : {}),
         limit: pageSize(request.limit),
         cursor: request.cursor,
         keep,
       });
-      return { certificates: await Promise.all(page.items.map((item) => presenter.certificate(item))), nextCursor: page.nextCursor };
+      return {
+        certificates: await Promise.all(page.items.map((item) => presenter.certificate(item))),
+        nextCursor: page.nextCursor,
+      };
     },
     async getCertificate(request) {
       const scope = liveScope(request.scope);
       const record = await collections.certificates.get(scope, request.certificateId);
-      if (!record) throw new LevyError("CERTIFICATE_NOT_FOUND", `no certificate ${request.certificateId}`, { field: "certificate_id" });
+      if (!record)
+        throw new LevyError("CERTIFICATE_NOT_FOUND", `no certificate ${request.certificateId}`, {
+          field: "certificate_id",
+        });
       return { certificate: await createPresenter(deps, scope).certificate(record) };
     },
     async createCertificate(request) {
       const scope = liveScope(request.scope);
-      const link = await deps.directory.link(scope, { id: request.customer?.id, reference_customer_id: request.customer?.referenceCustomerId });
+      const link = await deps.directory.link(scope, {
+        id: request.customer?.id,
+        reference_customer_id: request.customer?.referenceCustomerId,
+      });
       if (request.buyerId) await liveBuyer(collections, scope, request.buyerId);
       const now = epochSeconds();
       const record = await deps.writeCertificate(scope, {
@@ -92,7 +111,8 @@ export function certificateHandlers(deps: CertificateHandlerDeps): Handlers {
     async checkExemption(request) {
       const scope = scopeFrom(request.scope);
       // Certificates exist only in live mode; a test calculation is never exempted by one.
-      if (!scope.livemode || (!request.customerId && !request.referenceCustomerId)) return { exempt: false, certificateId: "", certificateType: "" };
+      if (!scope.livemode || (!request.customerId && !request.referenceCustomerId))
+        return { exempt: false, certificateId: "", certificateType: "" };
       const customer = { id: request.customerId || null, reference: request.referenceCustomerId || null };
       const day = isoDay(Number(request.at) || epochSeconds());
       const state = request.jurisdiction.toUpperCase();
@@ -110,7 +130,9 @@ export function certificateHandlers(deps: CertificateHandlerDeps): Handlers {
         } while (cursor);
         if (found) break;
       }
-      return found ? { exempt: true, certificateId: found.id, certificateType: found.certificate_type } : { exempt: false, certificateId: "", certificateType: "" };
+      return found
+        ? { exempt: true, certificateId: found.id, certificateType: found.certificate_type }
+        : { exempt: false, certificateId: "", certificateType: "" };
     },
   };
 }

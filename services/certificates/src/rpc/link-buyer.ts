@@ -15,14 +15,21 @@ export function linkBuyerHandler(deps: RequestHandlerDeps): Pick<ServiceImpl<typ
     async linkBuyer(request) {
       const scope = liveScope(request.scope);
       const selection = { id: request.customer?.id, reference_customer_id: request.customer?.referenceCustomerId };
-      if (!selection.id && !selection.reference_customer_id) throw new LevyError("missing_field", "customer.id or customer.reference_customer_id is required", { field: "customer" });
+      if (!selection.id && !selection.reference_customer_id)
+        throw new LevyError("missing_field", "customer.id or customer.reference_customer_id is required", {
+          field: "customer",
+        });
       const link = await deps.directory.link(scope, selection);
       // Optimistic update, retried when another writer changed the buyer in between.
       for (let attempt = 0; ; attempt++) {
         const buyer = await deps.collections.buyers.get(scope, request.buyerId);
-        if (!buyer || buyer.deleted_at !== null) throw new LevyError("buyer_not_found", `no buyer ${request.buyerId}`, { field: "buyer_id" });
+        if (!buyer || buyer.deleted_at !== null)
+          throw new LevyError("buyer_not_found", `no buyer ${request.buyerId}`, { field: "buyer_id" });
         try {
-          const linked = await deps.collections.buyers.update(scope, buyer.id, { expectedVersion: buyer.version, set: { ...link } });
+          const linked = await deps.collections.buyers.update(scope, buyer.id, {
+            expectedVersion: buyer.version,
+            set: { ...link },
+          });
           return { buyer: presentBuyer(linked) };
         } catch (error) {
           if (!(error instanceof StorageError && error.code === "conflict") || attempt >= 3) throw error;

@@ -6,7 +6,8 @@ import { StorageError, type Collection, type Range, type Scope, type Stored, typ
 
 export function liveScope(message: ScopeMessage | undefined): Scope {
   const scope = scopeFrom(message);
-  if (!scope.livemode) throw new LevyError("TESTMODE_NOT_SUPPORTED", "certificate operations need a live key (sk_prod_...)");
+  if (!scope.livemode)
+    throw new LevyError("TESTMODE_NOT_SUPPORTED", "certificate operations need a live key (sk_prod_...)");
   return scope;
 }
 
@@ -49,7 +50,9 @@ export async function filteredList<T extends { id: string }>(
     } while (cursor && items.length < options.limit && scanned < scanBudget);
   } catch (error) {
     if (error instanceof StorageError && error.code === "invalid_cursor") {
-      throw new LevyError("invalid_cursor", "cursor is malformed or expired; restart from the first page", { field: "cursor" });
+      throw new LevyError("invalid_cursor", "cursor is malformed or expired; restart from the first page", {
+        field: "cursor",
+      });
     }
     throw error;
   }

@@ -14,7 +14,13 @@ import type { Collection, Scope } from "@levy/storage";
 import type { Customer } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import type { CustomerDirectory } from "../adapters/customer-directory.js";
 import { certificateStatusAt, isoDay } from "../domain/certificate-status.js";
-import type { BuyerRecord, CertificateRecord, CustomerLinkRecord, RequestRecord, UploadRecord } from "../domain/records.js";
+import type {
+  BuyerRecord,
+  CertificateRecord,
+  CustomerLinkRecord,
+  RequestRecord,
+  UploadRecord,
+} from "../domain/records.js";
 
 export interface PresenterDeps {
   readonly directory: CustomerDirectory;
@@ -80,7 +86,11 @@ export function createPresenter(deps: PresenterDeps, scope: Scope) {
         status,
         ...(await links(record)),
         certificateType: record.certificate_type,
-        jurisdictions: record.jurisdictions.map((jurisdiction) => ({ jurisdiction, status, expiresOn: record.expires_on ?? "" })),
+        jurisdictions: record.jurisdictions.map((jurisdiction) => ({
+          jurisdiction,
+          status,
+          expiresOn: record.expires_on ?? "",
+        })),
         buyerName: record.buyer_name ?? "",
         issuedOn: record.issued_on ?? "",
         expiresOn: record.expires_on ?? "",

@@ -22,20 +22,32 @@ export interface RequestHandlerDeps extends PresenterDeps {
 }
 
 /** Whether a record's link names this customer (by either id). */
-export function linkMatches(record: CustomerLinkRecord, customer: { id: string | null; reference: string | null }): boolean {
-  return (customer.id !== null && record.customer_id === customer.id) || (customer.reference !== null && record.reference_customer_id === customer.reference);
+export function linkMatches(
+  record: CustomerLinkRecord,
+  customer: { id: string | null; reference: string | null },
+): boolean {
+  return (
+    (customer.id !== null && record.customer_id === customer.id) ||
+    (customer.reference !== null && record.reference_customer_id === customer.reference)
+  );
 }
 
 /** The customer a list's `customer` filter names: found in catalog, else taken as a reference id. */
 export async function customerFilter(directory: CustomerDirectory, scope: Scope, value: string) {
-  const customer = await directory.lookup(scope, value.startsWith("cust_") ? { customer_id: value, reference_customer_id: null } : { customer_id: null, reference_customer_id: value });
+  const customer = await directory.lookup(
+    scope,
+    value.startsWith("cust_")
+      ? { customer_id: value, reference_customer_id: null }
+      : { customer_id: null, reference_customer_id: value },
+  );
   if (customer) return { id: customer.id, reference: customer.referenceCustomerId || null };
   return value.startsWith("cust_") ? { id: value, reference: null } : { id: null, reference: value };
 }
 
 export async function liveBuyer(collections: Collections, scope: Scope, buyerId: string): Promise<Stored<BuyerRecord>> {
   const buyer = await collections.buyers.get(scope, buyerId);
-  if (!buyer || buyer.deleted_at !== null) throw new LevyError("buyer_not_found", `no buyer ${buyerId}`, { field: "buyer_id" });
+  if (!buyer || buyer.deleted_at !== null)
+    throw new LevyError("buyer_not_found", `no buyer ${buyerId}`, { field: "buyer_id" });
   return buyer;
 }
 
@@ -44,7 +56,8 @@ export function requestHandlers(deps: RequestHandlerDeps): Handlers {
 
   async function getRequest(scope: Scope, id: string): Promise<Stored<RequestRecord>> {
     const record = await collections.requests.get(scope, id);
-    if (!record) throw new LevyError("CERTIFICATE_REQUEST_NOT_FOUND", `no certificate request ${id}`, { field: "request_id" });
+    if (!record)
+      throw new LevyError("CERTIFICATE_REQUEST_NOT_FOUND", `no certificate request ${id}`, { field: "request_id" });
     return record;
   }
 
@@ -52,10 +65,15 @@ export function requestHandlers(deps: RequestHandlerDeps): Handlers {
     for (let attempt = 0; attempt < 20; attempt += 1) {
       const record = await getRequest(scope, id);
       if (record.status === "canceled") return record;
-      if (record.status === "fulfilled") throw new LevyError("REQUEST_ALREADY_FULFILLED", `certificate request ${id} is already fulfilled`);
-      if (record.status === "invalid") throw new LevyError("REQUEST_INVALID", `certificate request ${id} is invalid and cannot be canceled`);
+      if (record.status === "fulfilled")
+        throw new LevyError("REQUEST_ALREADY_FULFILLED", `certificate request ${id} is already fulfilled`);
+      if (record.status === "invalid")
+        throw new LevyError("REQUEST_INVALID", `certificate request ${id} is invalid and cannot be canceled`);
       try {
-        return await collections.requests.update(scope, id, { expectedVersion: record.version, set: { status: "canceled", updated_at: epochSeconds() } });
+        return await collections.requests.update(scope, id, {
+          expectedVersion: record.version,
+          set: { status: "canceled", updated_at: epochSeconds() },
+        });
       } catch (error) {
         if (!(error instanceof StorageError && error.code === "conflict")) throw error;
       }
@@ -74,7 +92,10 @@ export function requestHandlers(deps: RequestHandlerDeps): Handlers {
         ...(customer ? { keep: (record: RequestRecord) => linkMatches(record, customer) } : {}),
       });
       const presenter = createPresenter(deps, scope);
-      return { requests: await Promise.all(page.items.map((item) => presenter.request(item))), nextCursor: page.nextCursor };
+      return {
+        requests: await Promise.all(page.items.map((item) => presenter.request(item))),
+        nextCursor: page.nextCursor,
+      };
     },
     async getRequest(request) {
       const scope = liveScope(request.scope);
@@ -86,7 +107,10 @@ export function requestHandlers(deps: RequestHandlerDeps): Handlers {
     },
     async createRequest(request) {
       const scope = liveScope(request.scope);
-      const link = await deps.directory.link(scope, { id: request.customer?.id, reference_customer_id: request.customer?.referenceCustomerId });
+      const link = await deps.directory.link(scope, {
+        id: request.customer?.id,
+        reference_customer_id: request.customer?.referenceCustomerId,
+      });
       if (request.buyerId) await liveBuyer(collections, scope, request.buyerId);
       const now = epochSeconds();
       const record = await collections.requests.insert(scope, {
@@ -103,24 +127,44 @@ export function requestHandlers(deps: RequestHandlerDeps): Handlers {
     },
     async createBuyer(request) {
       const scope = liveScope(request.scope);
-      const link = await deps.directory.link(scope, { id: request.customer?.id, reference_customer_id: request.customer?.referenceCustomerId });
-      const buyer = await collections.buyers.insert(scope, { id: newId("buyer"), legal_name: request.legalName, ...link, created_at: epochSeconds(), deleted_at: null });
+      const link = await deps.directory.link(scope, {
+        id: request.customer?.id,
+        reference_customer_id: request.customer?.referenceCustomerId,
+      });
+      const buyer = await collections.buyers.insert(scope, {
+        id: newId("buyer"),
+        legal_name: request.legalName,
+        ...link,
+        created_at: epochSeconds(),
+        deleted_at: null,
+      });
       return { buyer: presentBuyer(buyer) };
     },
     async deleteBuyer(request) {
       const scope = liveScope(request.scope);
       const buyer = await collections.buyers.get(scope, request.buyerId);
       if (!buyer) throw new LevyError("buyer_not_found", `no buyer ${request.buyerId}`, { field: "buyer_id" });
-      const deleted = buyer.deleted_at !== null
-        ? buyer
-        : await collections.buyers.update(scope, buyer.id, { expectedVersion: buyer.version, set: { deleted_at: epochSeconds() } });
+      const deleted =
+        buyer.deleted_at !== null
+          ? buyer
+          : await collections.buyers.update(scope, buyer.id, {
+              expectedVersion: buyer.version,
+              set: { deleted_at: epochSeconds() },
+            });
       // Its pending requests can no longer be fulfilled.
       let cursor: string | undefined;
       do {
-        const page = await collections.requests.list(scope, { where: { buyer_id: buyer.id, status: "pending" }, limit: 100, ...(cursor ? { cursor } : {}) });
+        const page = await collections.requests.list(scope, {
+          where: { buyer_id: buyer.id, status: "pending" },
+          limit: 100,
+          ...(cursor ? { cursor } : {}),
+        });
         for (const item of page.items) {
           await collections.requests
-            .update(scope, item.id, { expectedVersion: item.version, set: { status: "invalid", updated_at: epochSeconds() } })
+            .update(scope, item.id, {
+              expectedVersion: item.version,
+              set: { status: "invalid", updated_at: epochSeconds() },
+            })
             .catch((error: unknown) => {
               if (!(error instanceof StorageError && error.code === "conflict")) throw error;
             });
@@ -134,7 +178,10 @@ export function requestHandlers(deps: RequestHandlerDeps): Handlers {
       const scope = scopeFrom(request.scope);
       if (!scope.livemode) return { buyerDeleted: false };
       const customer = { id: request.customer?.id || null, reference: request.customer?.referenceCustomerId || null };
-      const page = await filteredList(collections.buyers, scope, { limit: 100, keep: (buyer) => linkMatches(buyer, customer) });
+      const page = await filteredList(collections.buyers, scope, {
+        limit: 100,
+        keep: (buyer) => linkMatches(buyer, customer),
+      });
       return { buyerDeleted: page.items.length > 0 && page.items.every((buyer) => buyer.deleted_at !== null) };
     },
   };

@@ -14,7 +14,10 @@ import { filteredList, liveScope, pageSize } from "./listing.js";
 import { createPresenter, type PresenterDeps } from "./presenters.js";
 import { customerFilter, linkMatches } from "./request-handlers.js";
 
-type Handlers = Pick<ServiceImpl<typeof CertificatesService>, "submitUpload" | "listUploads" | "getUpload" | "readDocument">;
+type Handlers = Pick<
+  ServiceImpl<typeof CertificatesService>,
+  "submitUpload" | "listUploads" | "getUpload" | "readDocument"
+>;
 
 export interface UploadHandlerDeps extends PresenterDeps {
   readonly writeCertificate: CertificateWriter;
@@ -31,7 +34,8 @@ export function uploadHandlers(deps: UploadHandlerDeps): Handlers {
 
   async function getUpload(scope: Scope, id: string): Promise<UploadRecord> {
     const record = await collections.uploads.get(scope, id);
-    if (!record) throw new LevyError("CERTIFICATE_UPLOAD_NOT_FOUND", `no certificate upload ${id}`, { field: "upload_id" });
+    if (!record)
+      throw new LevyError("CERTIFICATE_UPLOAD_NOT_FOUND", `no certificate upload ${id}`, { field: "upload_id" });
     return record;
   }
 
@@ -57,7 +61,10 @@ export function uploadHandlers(deps: UploadHandlerDeps): Handlers {
         ...(customer ? { keep: (record: UploadRecord) => linkMatches(record, customer) } : {}),
       });
       const presenter = createPresenter(deps, scope);
-      return { uploads: await Promise.all(page.items.map((item) => presenter.upload(item))), nextCursor: page.nextCursor };
+      return {
+        uploads: await Promise.all(page.items.map((item) => presenter.upload(item))),
+        nextCursor: page.nextCursor,
+      };
     },
     async getUpload(request) {
       const scope = liveScope(request.scope);
@@ -67,7 +74,10 @@ export function uploadHandlers(deps: UploadHandlerDeps): Handlers {
       const scope = liveScope(request.scope);
       const upload = await getUpload(scope, request.uploadId);
       const bytes = await deps.blobs.get(scope, upload.blob_id);
-      if (!bytes) throw new LevyError("CERTIFICATE_UPLOAD_NOT_FOUND", `the document of upload ${upload.id} is gone`, { field: "upload_id" });
+      if (!bytes)
+        throw new LevyError("CERTIFICATE_UPLOAD_NOT_FOUND", `the document of upload ${upload.id} is gone`, {
+          field: "upload_id",
+        });
       for (let offset = 0; offset < bytes.length || offset === 0; offset += chunkSize) {
         const chunk = bytes.subarray(offset, offset + chunkSize);
         yield offset === 0

@@ -14,13 +14,18 @@ describe("registerBacklogMetrics", () => {
     let status = "processing";
     const createdAt = Math.floor(Date.now() / 1000) - 600;
     const notes = { backlog: () => backlog() } as unknown as ProcessingNotes;
-    const uploads = { get: async (_: unknown, id: string) => (id === "upl_old" ? { id, status, created_at: createdAt } : null) } as unknown as Collections["uploads"];
+    const uploads = {
+      get: async (_: unknown, id: string) => (id === "upl_old" ? { id, status, created_at: createdAt } : null),
+    } as unknown as Collections["uploads"];
     const registry = new Registry();
     registerBacklogMetrics(registry, notes, uploads);
     const read = async () => {
       const text = await registry.metrics();
       const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1]);
-      return { count: value("levy_certificate_uploads_processing"), age: value("levy_certificate_oldest_processing_upload_age_seconds") };
+      return {
+        count: value("levy_certificate_uploads_processing"),
+        age: value("levy_certificate_oldest_processing_upload_age_seconds"),
+      };
     };
     const first = await read();
     expect(first.count).toBe(2);

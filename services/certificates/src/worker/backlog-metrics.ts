@@ -7,7 +7,11 @@ import { Gauge, type Registry } from "prom-client";
 import type { Collections } from "../adapters/collections.js";
 import type { ProcessingNotes } from "./processing-sweep.js";
 
-export function registerBacklogMetrics(registry: Registry, notes: ProcessingNotes, uploads: Collections["uploads"]): void {
+export function registerBacklogMetrics(
+  registry: Registry,
+  notes: ProcessingNotes,
+  uploads: Collections["uploads"],
+): void {
   type Figures = { count: number; ageSeconds: number } | null;
   // One reading of the store per scrape: the first gauge (collected first, in registration
   // order) starts it and the second reuses it. A database that does not answer keeps the
@@ -17,7 +21,8 @@ export function registerBacklogMetrics(registry: Registry, notes: ProcessingNote
     (reading = (async () => {
       const backlog = await notes.backlog();
       const oldest = backlog.oldest ? await uploads.get(backlog.oldest.scope, backlog.oldest.uploadId) : null;
-      const ageSeconds = oldest && oldest.status === "processing" ? Math.max(0, Date.now() / 1000 - oldest.created_at) : 0;
+      const ageSeconds =
+        oldest && oldest.status === "processing" ? Math.max(0, Date.now() / 1000 - oldest.created_at) : 0;
       return { count: backlog.count, ageSeconds };
     })().catch(() => null));
   new Gauge({

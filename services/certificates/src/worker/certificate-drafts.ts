@@ -11,7 +11,12 @@ export function certificateIdFor(uploadId: string, index: number): string {
 
 const isoDate = (value: string | null): string | null => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null);
 
-function draft(upload: UploadRecord, index: number, now: number, fields: Partial<CertificateRecord>): CertificateRecord {
+function draft(
+  upload: UploadRecord,
+  index: number,
+  now: number,
+  fields: Partial<CertificateRecord>,
+): CertificateRecord {
   return {
     id: certificateIdFor(upload.id, index),
     status: "invalid",
@@ -35,8 +40,17 @@ function draft(upload: UploadRecord, index: number, now: number, fields: Partial
   };
 }
 
-function fromExtracted(upload: UploadRecord, index: number, now: number, extracted: ExtractedCertificate): CertificateRecord {
-  const jurisdictions = [...new Set(extracted.jurisdictions.map((code) => code.trim().toUpperCase()).filter((code) => /^[A-Z]{2}$/.test(code)))];
+function fromExtracted(
+  upload: UploadRecord,
+  index: number,
+  now: number,
+  extracted: ExtractedCertificate,
+): CertificateRecord {
+  const jurisdictions = [
+    ...new Set(
+      extracted.jurisdictions.map((code) => code.trim().toUpperCase()).filter((code) => /^[A-Z]{2}$/.test(code)),
+    ),
+  ];
   const missing = [...extracted.missing];
   if (jurisdictions.length === 0 && !missing.includes("jurisdiction")) missing.push("jurisdiction");
   return draft(upload, index, now, {
@@ -52,8 +66,13 @@ function fromExtracted(upload: UploadRecord, index: number, now: number, extract
 }
 
 /** Null when the reading holds nothing to record (the upload then fails). */
-export function certificateDrafts(upload: UploadRecord, reading: DocumentReading, now: number): CertificateRecord[] | null {
-  if (reading.kind === "not_a_certificate") return [draft(upload, 0, now, { invalid_reason: reading.reason.slice(0, 500) })];
+export function certificateDrafts(
+  upload: UploadRecord,
+  reading: DocumentReading,
+  now: number,
+): CertificateRecord[] | null {
+  if (reading.kind === "not_a_certificate")
+    return [draft(upload, 0, now, { invalid_reason: reading.reason.slice(0, 500) })];
   if (reading.certificates.length === 0) return null;
   return reading.certificates.map((extracted, index) => fromExtracted(upload, index, now, extracted));
 }

@@ -20,9 +20,14 @@ describe("processing sweep (embedded restarts)", () => {
 
     const bus = createInProcessBus();
     const seen: EventEnvelope[] = [];
-    const subscription = await bus.subscribe({ topic: uploadTopic, group: "test", handler: async (event) => void seen.push(event) });
+    const subscription = await bus.subscribe({
+      topic: uploadTopic,
+      group: "test",
+      handler: async (event) => void seen.push(event),
+    });
     expect(await notes.sweep(bus)).toBe(2);
-    for (let attempt = 0; attempt < 100 && seen.length < 2; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let attempt = 0; attempt < 100 && seen.length < 2; attempt += 1)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect(seen.map((event) => [event.account_id, (event.payload as { upload_id: string }).upload_id]).sort()).toEqual([
       ["acct_a", "upl_1"],
       ["acct_b", "upl_2"],

@@ -33,7 +33,12 @@ export interface ProcessingNotes {
 export function createProcessingNotes(notes: Collection<ProcessingNote>): ProcessingNotes {
   return {
     async add(scope, uploadId) {
-      await notes.insertIfAbsent(notesScope, { id: noteId(scope, uploadId), owner_account_id: scope.accountId, owner_livemode: scope.livemode, upload_id: uploadId });
+      await notes.insertIfAbsent(notesScope, {
+        id: noteId(scope, uploadId),
+        owner_account_id: scope.accountId,
+        owner_livemode: scope.livemode,
+        upload_id: uploadId,
+      });
     },
     async remove(scope, uploadId) {
       await notes.delete(notesScope, noteId(scope, uploadId));
@@ -43,7 +48,9 @@ export function createProcessingNotes(notes: Collection<ProcessingNote>): Proces
       let cursor: string | undefined;
       do {
         const page = await notes.list(notesScope, { limit: 200, ...(cursor ? { cursor } : {}) });
-        const events = page.items.map((note) => uploadSubmittedEvent({ accountId: note.owner_account_id, livemode: note.owner_livemode }, note.upload_id));
+        const events = page.items.map((note) =>
+          uploadSubmittedEvent({ accountId: note.owner_account_id, livemode: note.owner_livemode }, note.upload_id),
+        );
         if (events.length > 0) await bus.publish(uploadTopic, events);
         count += events.length;
         cursor = page.nextCursor ?? undefined;
@@ -53,7 +60,12 @@ export function createProcessingNotes(notes: Collection<ProcessingNote>): Proces
     async backlog() {
       const [count, first] = await Promise.all([notes.count(notesScope), notes.list(notesScope, { limit: 1 })]);
       const note = first.items[0];
-      return { count, oldest: note ? { scope: { accountId: note.owner_account_id, livemode: note.owner_livemode }, uploadId: note.upload_id } : null };
+      return {
+        count,
+        oldest: note
+          ? { scope: { accountId: note.owner_account_id, livemode: note.owner_livemode }, uploadId: note.upload_id }
+          : null,
+      };
     },
   };
 }

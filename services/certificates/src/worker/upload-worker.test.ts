@@ -22,7 +22,9 @@ const found = (state: string): ExtractedCertificate => ({
   signed: true,
   missing: [],
 });
-const reader: DocumentReader = { read: async () => ({ kind: "certificates", certificates: [found("TX"), found("CA"), found("WA")] }) };
+const reader: DocumentReader = {
+  read: async () => ({ kind: "certificates", certificates: [found("TX"), found("CA"), found("WA")] }),
+};
 
 describe("upload worker", () => {
   let store: Store;
@@ -76,7 +78,9 @@ describe("upload worker", () => {
       },
     };
     const event = uploadSubmittedEvent(scope, "upl_crash");
-    await expect(createUploadWorker({ collections: crashing, blobs, reader: async () => reader, logger })(event)).rejects.toThrow("process killed");
+    await expect(
+      createUploadWorker({ collections: crashing, blobs, reader: async () => reader, logger })(event),
+    ).rejects.toThrow("process killed");
     expect(await collections.certificates.count(scope)).toBe(1);
     expect((await collections.uploads.get(scope, "upl_crash"))!.status).toBe("processing");
 
@@ -94,7 +98,9 @@ describe("upload worker", () => {
 
   it("a missing document fails the upload instead of retrying forever", async () => {
     await submitted("upl_gone", "nothing_here");
-    await createUploadWorker({ collections, blobs, reader: async () => reader, logger })(uploadSubmittedEvent(scope, "upl_gone"));
+    await createUploadWorker({ collections, blobs, reader: async () => reader, logger })(
+      uploadSubmittedEvent(scope, "upl_gone"),
+    );
     const upload = await collections.uploads.get(scope, "upl_gone");
     expect(upload).toMatchObject({ status: "failed", error_message: "the stored document is missing" });
   });

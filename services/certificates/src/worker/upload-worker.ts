@@ -26,11 +26,19 @@ export interface UploadWorkerDeps {
   readonly writeCertificate?: CertificateWriter;
 }
 
-async function settle(collections: Collections, scope: Scope, upload: Stored<UploadRecord>, set: Partial<UploadRecord>): Promise<void> {
+async function settle(
+  collections: Collections,
+  scope: Scope,
+  upload: Stored<UploadRecord>,
+  set: Partial<UploadRecord>,
+): Promise<void> {
   let current: Stored<UploadRecord> | null = upload;
   for (let attempt = 0; attempt < 20 && current && current.status === "processing"; attempt += 1) {
     try {
-      await collections.uploads.update(scope, current.id, { expectedVersion: current.version, set: { ...set, completed_at: epochSeconds() } });
+      await collections.uploads.update(scope, current.id, {
+        expectedVersion: current.version,
+        set: { ...set, completed_at: epochSeconds() },
+      });
       return;
     } catch (error) {
       if (!(error instanceof StorageError && error.code === "conflict")) throw error;
@@ -40,10 +48,16 @@ async function settle(collections: Collections, scope: Scope, upload: Stored<Upl
   // Still processing after every quick retry (a crashed writer's claim on MongoDB): the
   // event bus retries the conflict without spending attempts, instead of the upload
   // staying "processing" for good.
-  if (current?.status === "processing") throw new StorageError("conflict", `upload ${upload.id} kept changing; the event is retried`);
+  if (current?.status === "processing")
+    throw new StorageError("conflict", `upload ${upload.id} kept changing; the event is retried`);
 }
 
-async function fulfilRequest(collections: Collections, scope: Scope, requestId: string, certificateId: string): Promise<void> {
+async function fulfilRequest(
+  collections: Collections,
+  scope: Scope,
+  requestId: string,
+  certificateId: string,
+): Promise<void> {
   const request = await collections.requests.get(scope, requestId);
   if (request?.status !== "pending") return;
   try {
@@ -60,7 +74,9 @@ async function fulfilRequest(collections: Collections, scope: Scope, requestId: 
 
 export function createUploadWorker(deps: UploadWorkerDeps) {
   const { collections } = deps;
-  const write: CertificateWriter = deps.writeCertificate ?? (async (scope, draft) => (await collections.certificates.insertIfAbsent(scope, draft)).record);
+  const write: CertificateWriter =
+    deps.writeCertificate ??
+    (async (scope, draft) => (await collections.certificates.insertIfAbsent(scope, draft)).record);
   return async function handle(event: EventEnvelope): Promise<void> {
     if (event.type !== uploadSubmitted) return;
     const scope = { accountId: event.account_id, livemode: event.livemode };
@@ -73,21 +89,34 @@ export function createUploadWorker(deps: UploadWorkerDeps) {
     const upload = await collections.uploads.get(scope, uploadId);
     if (upload?.status !== "processing") return;
     const bytes = await deps.blobs.get(scope, upload.blob_id);
-    if (!bytes) return settle(collections, scope, upload, { status: "failed", error_message: "the stored document is missing" });
+    if (!bytes)
+      return settle(collections, scope, upload, { status: "failed", error_message: "the stored document is missing" });
     let drafts: ReturnType<typeof certificateDrafts>;
     try {
       const reader = await deps.reader();
-      const reading = await reader.read({ bytes: new Uint8Array(bytes), kind: upload.document_type, filename: upload.filename });
+      const reading = await reader.read({
+        bytes: new Uint8Array(bytes),
+        kind: upload.document_type,
+        filename: upload.filename,
+      });
       drafts = certificateDrafts(upload, reading, epochSeconds());
     } catch (error) {
       deps.logger.warn({ err: error, upload_id: uploadId }, "certificate document could not be read");
       const reason = error instanceof Error ? error.message.slice(0, 300) : "unknown error";
-      return settle(collections, scope, upload, { status: "failed", error_message: `the document could not be read: ${reason}` });
+      return settle(collections, scope, upload, {
+        status: "failed",
+        error_message: `the document could not be read: ${reason}`,
+      });
     }
-    if (!drafts) return settle(collections, scope, upload, { status: "failed", error_message: "no certificate was found in the document" });
+    if (!drafts)
+      return settle(collections, scope, upload, {
+        status: "failed",
+        error_message: "no certificate was found in the document",
+      });
     for (const draft of drafts) await write(scope, draft);
     const active = drafts.find((draft) => draft.status === "active");
-    if (active && upload.certificate_request_id) await fulfilRequest(collections, scope, upload.certificate_request_id, active.id);
+    if (active && upload.certificate_request_id)
+      await fulfilRequest(collections, scope, upload.certificate_request_id, active.id);
     await settle(collections, scope, upload, { status: "completed", certificate_ids: drafts.map((draft) => draft.id) });
     deps.logger.info({ upload_id: uploadId, certificates: drafts.length }, "certificate upload processed");
   }

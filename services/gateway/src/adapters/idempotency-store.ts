@@ -41,14 +41,25 @@ export function keyId(key: string): string {
   return createHash("sha256").update(key, "utf8").digest("hex");
 }
 
-export function createIdempotencyStoreOn(records: Collection<IdempotencyRecord>, options: IdempotencyStoreOptions = {}): IdempotencyStore {
+export function createIdempotencyStoreOn(
+  records: Collection<IdempotencyRecord>,
+  options: IdempotencyStoreOptions = {},
+): IdempotencyStore {
   const retentionMs = options.retentionMs ?? 24 * 3600 * 1000;
   const staleMs = options.staleMs ?? 60_000;
   const now = options.now ?? Date.now;
 
   async function begin(scope: Scope, key: string, requestHash: string, attempt = 0): Promise<BeginResult> {
     const id = keyId(key);
-    const fresh: IdempotencyRecord = { id, request_hash: requestHash, state: "in_flight", status: 0, body: "", created_at_ms: now(), completed_at_ms: 0 };
+    const fresh: IdempotencyRecord = {
+      id,
+      request_hash: requestHash,
+      state: "in_flight",
+      status: 0,
+      body: "",
+      created_at_ms: now(),
+      completed_at_ms: 0,
+    };
     const { inserted, record } = await records.insertIfAbsent(scope, fresh);
     if (inserted) return { kind: "proceed", version: record.version };
     const expired = record.state === "completed" && now() - record.completed_at_ms > retentionMs;
@@ -59,10 +70,14 @@ export function createIdempotencyStoreOn(records: Collection<IdempotencyRecord>,
       return { kind: "in_flight" };
     }
     try {
-      const taken = await records.update(scope, id, { expectedVersion: record.version, set: { ...fresh, created_at_ms: now() } });
+      const taken = await records.update(scope, id, {
+        expectedVersion: record.version,
+        set: { ...fresh, created_at_ms: now() },
+      });
       return { kind: "proceed", version: taken.version };
     } catch (error) {
-      if (error instanceof StorageError && (error.code === "conflict" || error.code === "not_found") && attempt < 3) return begin(scope, key, requestHash, attempt + 1);
+      if (error instanceof StorageError && (error.code === "conflict" || error.code === "not_found") && attempt < 3)
+        return begin(scope, key, requestHash, attempt + 1);
       throw error;
     }
   }
@@ -70,7 +85,10 @@ export function createIdempotencyStoreOn(records: Collection<IdempotencyRecord>,
   return {
     begin: (scope, key, requestHash) => begin(scope, key, requestHash),
     async complete(scope, key, version, status, body) {
-      await records.update(scope, keyId(key), { expectedVersion: version, set: { state: "completed", status, body, completed_at_ms: now() } });
+      await records.update(scope, keyId(key), {
+        expectedVersion: version,
+        set: { state: "completed", status, body, completed_at_ms: now() },
+      });
     },
     async abandon(scope, key) {
       await records.delete(scope, keyId(key));
@@ -78,6 +96,9 @@ export function createIdempotencyStoreOn(records: Collection<IdempotencyRecord>,
   };
 }
 
-export async function createIdempotencyStore(store: Store, options: IdempotencyStoreOptions = {}): Promise<IdempotencyStore> {
+export async function createIdempotencyStore(
+  store: Store,
+  options: IdempotencyStoreOptions = {},
+): Promise<IdempotencyStore> {
   return createIdempotencyStoreOn(await store.collection<IdempotencyRecord>(idempotencyCollection), options);
 }

@@ -3,7 +3,14 @@
 // in the same write as the change, published right after, and re-published by the relay
 // should the publish fail, so every gateway replica hears of it and drops what it cached.
 import { createEvent, type EventBus, type EventEnvelope, type Subscription } from "@levy/events";
-import { createOutbox, outboxIndexCollection, type Logger, type Outbox, type OutboxIndexRecord, type OutboxSource } from "@levy/kit";
+import {
+  createOutbox,
+  outboxIndexCollection,
+  type Logger,
+  type Outbox,
+  type OutboxIndexRecord,
+  type OutboxSource,
+} from "@levy/kit";
 import type { Store, SystemCollection } from "@levy/storage";
 import type { Registry } from "prom-client";
 import type { VerifiedKeyCache } from "./verified-key-cache.js";
@@ -41,7 +48,8 @@ export function accountChangedEvent(account: { id: string; pinned_api_version: s
 function unscoped(collection: SystemCollection<KeyChangeRecord>): OutboxSource["collection"] {
   return {
     get: (_scope, id) => collection.get(id) as ReturnType<OutboxSource["collection"]["get"]>,
-    update: (_scope, id, options) => collection.update(id, options as never) as ReturnType<OutboxSource["collection"]["update"]>,
+    update: (_scope, id, options) =>
+      collection.update(id, options as never) as ReturnType<OutboxSource["collection"]["update"]>,
   };
 }
 
@@ -76,7 +84,8 @@ export function followKeyChanges(bus: EventBus, group: string, cache: VerifiedKe
     handler: async (event) => {
       const payload = event.payload as { key_id?: unknown; account_id?: unknown };
       if (event.type === keyRevokedType && typeof payload.key_id === "string") cache.dropKey(payload.key_id);
-      else if (event.type === accountChangedType && typeof payload.account_id === "string") cache.dropAccount(payload.account_id);
+      else if (event.type === accountChangedType && typeof payload.account_id === "string")
+        cache.dropAccount(payload.account_id);
     },
   });
 }

@@ -96,7 +96,11 @@ export interface KeyStoreWithOutbox extends KeyStore {
   readonly outbox: Outbox | null;
 }
 
-export async function createKeyStore(store: Store, peppers: Peppers, options: KeyStoreOptions = {}): Promise<KeyStoreWithOutbox> {
+export async function createKeyStore(
+  store: Store,
+  peppers: Peppers,
+  options: KeyStoreOptions = {},
+): Promise<KeyStoreWithOutbox> {
   const { logger } = options;
   const pepper = peppers.current;
   const accounts: SystemCollection<Account> = await store.systemCollection<Account>({ name: "accounts" });
@@ -106,7 +110,9 @@ export async function createKeyStore(store: Store, peppers: Peppers, options: Ke
     indexes: [{ name: "api_keys_account", fields: ["account_id"] }],
   });
   const outbox =
-    options.bus && logger ? await createKeyChangeOutbox({ store, bus: options.bus, keys, accounts, logger, registry: options.registry }) : null;
+    options.bus && logger
+      ? await createKeyChangeOutbox({ store, bus: options.bus, keys, accounts, logger, registry: options.registry })
+      : null;
 
   /** Writes `set` on the record together with its change event, then publishes the event. */
   async function updateWithEvent<T extends { id: string; pending_events?: EventEnvelope[] }>(
@@ -120,7 +126,10 @@ export async function createKeyStore(store: Store, peppers: Peppers, options: Ke
     const scope = { accountId: event.account_id, livemode: event.livemode };
     await outbox.announce(scope, source, record.id, [event]);
     const pending_events = [...(record.pending_events ?? []), event];
-    const updated = await collection.update(record.id, { expectedVersion: record.version, set: { ...set, pending_events } });
+    const updated = await collection.update(record.id, {
+      expectedVersion: record.version,
+      set: { ...set, pending_events },
+    });
     await outbox.flush(scope, source, record.id);
     return updated;
   }
@@ -147,7 +156,11 @@ export async function createKeyStore(store: Store, peppers: Peppers, options: Ke
   }
 
   /** The key stored under the previous pepper's hash, moved to `currentHash` unless revoked. */
-  async function rehashFromPrevious(secret: string, previous: string, currentHash: string): Promise<Stored<ApiKeyRecord> | null> {
+  async function rehashFromPrevious(
+    secret: string,
+    previous: string,
+    currentHash: string,
+  ): Promise<Stored<ApiKeyRecord> | null> {
     const key = await findByHash(hashApiKey(secret, previous));
     if (!key || key.revoked_at !== null) return key;
     try {
@@ -156,7 +169,8 @@ export async function createKeyStore(store: Store, peppers: Peppers, options: Ke
       return moved;
     } catch (error) {
       // Another request moved (or revoked) it first: read it again under the current hash.
-      if (error instanceof StorageError && (error.code === "conflict" || error.code === "duplicate")) return (await findByHash(currentHash)) ?? key;
+      if (error instanceof StorageError && (error.code === "conflict" || error.code === "duplicate"))
+        return (await findByHash(currentHash)) ?? key;
       throw error;
     }
   }
@@ -173,7 +187,9 @@ export async function createKeyStore(store: Store, peppers: Peppers, options: Ke
       return await list();
     } catch (error) {
       if (error instanceof StorageError && error.code === "invalid_cursor") {
-        throw new LevyError("invalid_cursor", "cursor is malformed or expired; restart from the first page", { field: "cursor" });
+        throw new LevyError("invalid_cursor", "cursor is malformed or expired; restart from the first page", {
+          field: "cursor",
+        });
       }
       throw error;
     }
@@ -215,7 +231,9 @@ export async function createKeyStore(store: Store, peppers: Peppers, options: Ke
       const parsed = parseApiKey(secret);
       if (!parsed) throw new LevyError("invalid_api_key_format", "the API key is not in a valid format");
       const hash = hashApiKey(secret, pepper);
-      const key = (await findByHash(hash)) ?? (peppers.previous ? await rehashFromPrevious(secret, peppers.previous, hash) : null);
+      const key =
+        (await findByHash(hash)) ??
+        (peppers.previous ? await rehashFromPrevious(secret, peppers.previous, hash) : null);
       if (!key) throw new LevyError("api_key_not_found", "the API key was not found");
       if (key.revoked_at !== null) throw new LevyError("api_key_revoked", "the API key is not active");
       const account = await requireAccount(key.account_id);

@@ -10,7 +10,8 @@ describe("rate-limit store", () => {
   let store: Store;
   let now: number;
   let limits: RateLimitStore;
-  const consume = (accountId = "acct_a", limit = 5) => limits.consume({ accountId, bucket: "mcp", limit, windowSeconds: 60 });
+  const consume = (accountId = "acct_a", limit = 5) =>
+    limits.consume({ accountId, bucket: "mcp", limit, windowSeconds: 60 });
   const allowedOf = async (count: number, accountId?: string) => {
     const results = await Promise.all(Array.from({ length: count }, () => consume(accountId)));
     return results.filter((result) => result.allowed).length;
@@ -60,8 +61,14 @@ describe("rate-limit store", () => {
   });
 
   it("rejects impossible settings", async () => {
-    await expect(limits.consume({ accountId: "acct_a", bucket: "MCP!", limit: 5, windowSeconds: 60 })).rejects.toMatchObject({ code: "invalid_field" });
-    await expect(limits.consume({ accountId: "acct_a", bucket: "mcp", limit: 0, windowSeconds: 60 })).rejects.toMatchObject({ code: "invalid_field" });
-    await expect(limits.consume({ accountId: "", bucket: "mcp", limit: 5, windowSeconds: 60 })).rejects.toMatchObject({ code: "invalid_request" });
+    await expect(
+      limits.consume({ accountId: "acct_a", bucket: "MCP!", limit: 5, windowSeconds: 60 }),
+    ).rejects.toMatchObject({ code: "invalid_field" });
+    await expect(
+      limits.consume({ accountId: "acct_a", bucket: "mcp", limit: 0, windowSeconds: 60 }),
+    ).rejects.toMatchObject({ code: "invalid_field" });
+    await expect(limits.consume({ accountId: "", bucket: "mcp", limit: 5, windowSeconds: 60 })).rejects.toMatchObject({
+      code: "invalid_request",
+    });
   });
 });

@@ -34,8 +34,10 @@ export interface RateLimitStore {
 
 function validate(input: ConsumeInput): void {
   if (input.accountId === "") throw new LevyError("invalid_request", "account_id is required");
-  if (!/^[a-z0-9_-]{1,40}$/.test(input.bucket)) throw invalidField("bucket", "bucket is 1-40 lowercase letters, digits, _ or -");
-  if (!Number.isInteger(input.limit) || input.limit < 1 || input.limit > 1_000_000) throw invalidField("limit", "limit is 1-1000000");
+  if (!/^[a-z0-9_-]{1,40}$/.test(input.bucket))
+    throw invalidField("bucket", "bucket is 1-40 lowercase letters, digits, _ or -");
+  if (!Number.isInteger(input.limit) || input.limit < 1 || input.limit > 1_000_000)
+    throw invalidField("limit", "limit is 1-1000000");
   if (!Number.isInteger(input.windowSeconds) || input.windowSeconds < 1 || input.windowSeconds > 86_400) {
     throw invalidField("window_seconds", "window_seconds is 1-86400");
   }
@@ -77,7 +79,13 @@ export async function createRateLimitStore(store: Store, clock: () => number = D
     const scope: Scope = { accountId: input.accountId, livemode: false };
     const position = windowPosition(clock(), input.windowSeconds);
     const id = recordId(input, position.start);
-    const create = { id, bucket: input.bucket, window_seconds: input.windowSeconds, window_start: position.start, count: 0 };
+    const create = {
+      id,
+      bucket: input.bucket,
+      window_seconds: input.windowSeconds,
+      window_start: position.start,
+      count: 0,
+    };
     // Count first, then decide: the atomic increment orders concurrent requests.
     const current = await windows.increment(scope, id, { inc: { count: 1 }, create });
     const previous = (await windows.get(scope, recordId(input, position.start - input.windowSeconds)))?.count ?? 0;
@@ -91,7 +99,12 @@ export async function createRateLimitStore(store: Store, clock: () => number = D
     }
     // Refused requests do not use up the budget.
     await windows.increment(scope, id, { inc: { count: -1 }, create });
-    const retryAfter = retryAfterSeconds({ previous, current: current.count }, input.limit, position, input.windowSeconds);
+    const retryAfter = retryAfterSeconds(
+      { previous, current: current.count },
+      input.limit,
+      position,
+      input.windowSeconds,
+    );
     return { allowed: false, remaining: 0, retryAfterSeconds: retryAfter };
   }
 }

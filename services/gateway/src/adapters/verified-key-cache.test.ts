@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { VerifiedKey } from "./key-store.js";
 import { createVerifiedKeyCache } from "./verified-key-cache.js";
 
-const key = (keyId: string, accountId = "acct_1"): VerifiedKey => ({ keyId, accountId, livemode: false, kind: "secret", pinnedApiVersion: "2026-03-01" as VerifiedKey["pinnedApiVersion"] });
+const key = (keyId: string, accountId = "acct_1"): VerifiedKey => ({
+  keyId,
+  accountId,
+  livemode: false,
+  kind: "secret",
+  pinnedApiVersion: "2026-03-01" as VerifiedKey["pinnedApiVersion"],
+});
 
 describe("verified-key cache", () => {
   it("forgets the least recently used key past its size", () => {

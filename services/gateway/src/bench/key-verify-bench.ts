@@ -30,8 +30,12 @@ async function cpuMsPerVerify(keyStore: KeyStore): Promise<number> {
 
 for (let round = 1; round <= 3; round++) {
   const off = await cpuMsPerVerify(stored);
-  const on = await cpuMsPerVerify(withVerifiedKeyCache(stored, createVerifiedKeyCache({ maxEntries: 10_000, maxAgeMs: 60_000 }), pepper));
-  console.log(`round ${round}: cache off ${off.toFixed(4)} ms CPU per verification, cache on ${on.toFixed(4)} ms (${count} verifications each)`);
+  const on = await cpuMsPerVerify(
+    withVerifiedKeyCache(stored, createVerifiedKeyCache({ maxEntries: 10_000, maxAgeMs: 60_000 }), pepper),
+  );
+  console.log(
+    `round ${round}: cache off ${off.toFixed(4)} ms CPU per verification, cache on ${on.toFixed(4)} ms (${count} verifications each)`,
+  );
 }
 await store.close();
 await rm(dir, { recursive: true, force: true });

@@ -11,10 +11,14 @@ describe("API keys", () => {
     expect(parseApiKey(`${prefix}${"a".repeat(32)}`)).toEqual({ kind, livemode });
   });
 
-  it.each(["sk_test_short", `sk_live_${"a".repeat(32)}`, `sk_test_${"a".repeat(33)}`, `sk_test_${"-".repeat(32)}`, "", "Bearer x"])(
-    "refuses the malformed key %j",
-    (secret) => expect(parseApiKey(secret)).toBeNull(),
-  );
+  it.each([
+    "sk_test_short",
+    `sk_live_${"a".repeat(32)}`,
+    `sk_test_${"a".repeat(33)}`,
+    `sk_test_${"-".repeat(32)}`,
+    "",
+    "Bearer x",
+  ])("refuses the malformed key %j", (secret) => expect(parseApiKey(secret)).toBeNull());
 
   it("generates keys that parse back to their kind and mode and never repeat", () => {
     const keys = new Set(Array.from({ length: 200 }, () => generateApiKey("secret", true)));
@@ -24,8 +28,18 @@ describe("API keys", () => {
 
   it("hashes with the pepper, so the same key under another pepper does not match", () => {
     const key = generateApiKey("secret", false);
-    expect(hashesEqual(hashApiKey(key, "pepper-one-0123456789abcdef012345"), hashApiKey(key, "pepper-one-0123456789abcdef012345"))).toBe(true);
-    expect(hashesEqual(hashApiKey(key, "pepper-one-0123456789abcdef012345"), hashApiKey(key, "pepper-two-0123456789abcdef012345"))).toBe(false);
+    expect(
+      hashesEqual(
+        hashApiKey(key, "pepper-one-0123456789abcdef012345"),
+        hashApiKey(key, "pepper-one-0123456789abcdef012345"),
+      ),
+    ).toBe(true);
+    expect(
+      hashesEqual(
+        hashApiKey(key, "pepper-one-0123456789abcdef012345"),
+        hashApiKey(key, "pepper-two-0123456789abcdef012345"),
+      ),
+    ).toBe(false);
     expect(hashesEqual("ab", "abcd")).toBe(false);
   });
 

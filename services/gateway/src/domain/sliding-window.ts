@@ -30,7 +30,12 @@ export interface Counts {
  * current window while the previous window's weight fades, else in the next window,
  * where this window becomes the previous one (without the refused request).
  */
-export function retryAfterSeconds(counts: Counts, limit: number, position: WindowPosition, windowSeconds: number): number {
+export function retryAfterSeconds(
+  counts: Counts,
+  limit: number,
+  position: WindowPosition,
+  windowSeconds: number,
+): number {
   const { previous, current } = counts;
   const room = limit - current;
   if (room >= 0 && previous > 0) {

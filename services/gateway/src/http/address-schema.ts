@@ -14,10 +14,13 @@ export const addressSchema = z.strictObject({
   address_province: z.string().max(50).optional(),
   address_postal_code: z.string().max(20).optional(),
   // ISO 3166-1 alpha-2 (kit's list), with a hint for "UK", "EL" and retired codes.
-  address_country: z.string().trim().superRefine((code, context) => {
-    const problem = countryCodeProblem(code);
-    if (problem) context.addIssue({ code: "custom", message: problem });
-  }),
+  address_country: z
+    .string()
+    .trim()
+    .superRefine((code, context) => {
+      const problem = countryCodeProblem(code);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    }),
   address_type: z.string().max(30).optional(),
 });
 

@@ -39,7 +39,13 @@ const createKeyBody = z.strictObject({
 const updateAccountBody = z.strictObject({ api_version: z.enum(apiVersions) });
 
 export function presentAccount(account: Account) {
-  return { object: "account", id: account.id, name: account.name, api_version: account.pinned_api_version, created_at: account.created_at };
+  return {
+    object: "account",
+    id: account.id,
+    name: account.name,
+    api_version: account.pinned_api_version,
+    created_at: account.created_at,
+  };
 }
 
 /** A stored key as listed: what identifies it and its state, never its secret or hash. */
@@ -65,38 +71,59 @@ export function presentIssuedKey(issued: IssuedKey) {
 export function adminRoutes(keyStore: KeyStore, adminToken: string): Router {
   const router = Router();
   router.use(requireAdmin(adminToken));
-  router.post("/accounts", routeHandler(async (request, response) => {
-    const body = parseInput(createAccountBody, request.body);
-    const { account, keys } = await keyStore.createAccount(body.name, body.api_version);
-    response.status(201).json({ account: presentAccount(account), keys: keys.map(presentIssuedKey) });
-  }));
-  router.get("/accounts", routeHandler(async (request, response) => {
-    const query = parseInput(listQuery.strict(), request.query, "query");
-    const page = await keyStore.listAccounts(query);
-    response.json(listEnvelope(page.items.map(presentAccount), page.nextCursor ?? ""));
-  }));
-  router.get("/accounts/:account_id/keys", routeHandler(async (request, response) => {
-    const query = parseInput(listQuery.strict(), request.query, "query");
-    const page = await keyStore.listKeys(pathParam(request, "account_id"), query);
-    response.json(listEnvelope(page.items.map(presentKey), page.nextCursor ?? ""));
-  }));
-  router.get("/accounts/:account_id", routeHandler(async (request, response) => {
-    const account = await keyStore.getAccount(pathParam(request, "account_id"));
-    if (!account) throw new LevyError("account_not_found", `no account ${pathParam(request, "account_id")}`);
-    response.json(presentAccount(account));
-  }));
-  router.post("/accounts/:account_id", routeHandler(async (request, response) => {
-    const body = parseInput(updateAccountBody, request.body);
-    response.json(presentAccount(await keyStore.pinApiVersion(pathParam(request, "account_id"), body.api_version)));
-  }));
-  router.post("/accounts/:account_id/keys", routeHandler(async (request, response) => {
-    const body = parseInput(createKeyBody, request.body);
-    const issued = await keyStore.issueKey(pathParam(request, "account_id"), body.kind, body.mode === "live");
-    response.status(201).json(presentIssuedKey(issued));
-  }));
-  router.delete("/keys/:key_id", routeHandler(async (request, response) => {
-    const key = await keyStore.revokeKey(pathParam(request, "key_id"));
-    response.json({ object: "api_key", id: key.id, revoked: true, revoked_at: key.revoked_at });
-  }));
+  router.post(
+    "/accounts",
+    routeHandler(async (request, response) => {
+      const body = parseInput(createAccountBody, request.body);
+      const { account, keys } = await keyStore.createAccount(body.name, body.api_version);
+      response.status(201).json({ account: presentAccount(account), keys: keys.map(presentIssuedKey) });
+    }),
+  );
+  router.get(
+    "/accounts",
+    routeHandler(async (request, response) => {
+      const query = parseInput(listQuery.strict(), request.query, "query");
+      const page = await keyStore.listAccounts(query);
+      response.json(listEnvelope(page.items.map(presentAccount), page.nextCursor ?? ""));
+    }),
+  );
+  router.get(
+    "/accounts/:account_id/keys",
+    routeHandler(async (request, response) => {
+      const query = parseInput(listQuery.strict(), request.query, "query");
+      const page = await keyStore.listKeys(pathParam(request, "account_id"), query);
+      response.json(listEnvelope(page.items.map(presentKey), page.nextCursor ?? ""));
+    }),
+  );
+  router.get(
+    "/accounts/:account_id",
+    routeHandler(async (request, response) => {
+      const account = await keyStore.getAccount(pathParam(request, "account_id"));
+      if (!account) throw new LevyError("account_not_found", `no account ${pathParam(request, "account_id")}`);
+      response.json(presentAccount(account));
+    }),
+  );
+  router.post(
+    "/accounts/:account_id",
+    routeHandler(async (request, response) => {
+      const body = parseInput(updateAccountBody, request.body);
+      response.json(presentAccount(await keyStore.pinApiVersion(pathParam(request, "account_id"), body.api_version)));
+    }),
+  );
+  router.post(
+    "/accounts/:account_id/keys",
+    routeHandler(async (request, response) => {
+      const body = parseInput(createKeyBody, request.body);
+      const issued = await keyStore.issueKey(pathParam(request, "account_id"), body.kind, body.mode === "live");
+      response.status(201).json(presentIssuedKey(issued));
+    }),
+  );
+  router.delete(
+    "/keys/:key_id",
+    routeHandler(async (request, response) => {
+      const key = await keyStore.revokeKey(pathParam(request, "key_id"));
+      response.json({ object: "api_key", id: key.id, revoked: true, revoked_at: key.revoked_at });
+    }),
+  );
   return router;
 }

@@ -17,9 +17,13 @@ export function parseApiVersionHeader(request: Request, response: Response, next
   const value = raw.trim();
   if (!isApiVersion(value)) {
     next(
-      new LevyError("invalid_api_version", `X-API-Version "${value.slice(0, 40)}" is not one of ${apiVersions.join(", ")}`, {
-        field: "X-API-Version",
-      }),
+      new LevyError(
+        "invalid_api_version",
+        `X-API-Version "${value.slice(0, 40)}" is not one of ${apiVersions.join(", ")}`,
+        {
+          field: "X-API-Version",
+        },
+      ),
     );
     return;
   }
@@ -38,17 +42,25 @@ export function requireApiVersion(requirement: VersionRequirement) {
     const version = stateOf(response).headerVersion;
     if (!version) {
       next(
-        new LevyError("missing_api_version", `the X-API-Version header is required here (${requirement.oneOf.join(" or ")})`, {
-          field: "X-API-Version",
-        }),
+        new LevyError(
+          "missing_api_version",
+          `the X-API-Version header is required here (${requirement.oneOf.join(" or ")})`,
+          {
+            field: "X-API-Version",
+          },
+        ),
       );
       return;
     }
     if (!requirement.oneOf.includes(version)) {
       next(
-        new LevyError("unsupported_api_version", `this endpoint needs X-API-Version ${requirement.oneOf.join(" or ")}, got ${version}`, {
-          field: "X-API-Version",
-        }),
+        new LevyError(
+          "unsupported_api_version",
+          `this endpoint needs X-API-Version ${requirement.oneOf.join(" or ")}, got ${version}`,
+          {
+            field: "X-API-Version",
+          },
+        ),
       );
       return;
     }

@@ -23,7 +23,12 @@ import { certificateRequestRoutes, certificateRoutes, certificateUploadRoutes } 
 import { documentRoutes, type DocumentLinks } from "./document-links.js";
 import type { IdempotencyStore } from "../adapters/idempotency-store.js";
 import { idempotency } from "./idempotency.js";
-import { platformTransactionRoutes, refundReversalRoutes, refundRoutes, transactionRoutes } from "./transaction-routes.js";
+import {
+  platformTransactionRoutes,
+  refundReversalRoutes,
+  refundRoutes,
+  transactionRoutes,
+} from "./transaction-routes.js";
 import type { KeyStore } from "../adapters/key-store.js";
 import { currentApiVersion } from "../domain/api-versions.js";
 import { adminRoutes, requireAdmin } from "./admin-routes.js";
@@ -46,7 +51,11 @@ export interface GatewayHttpOptions {
   readonly logger: Logger;
   readonly registry: Registry;
   readonly ops: OpsEndpoints;
-  readonly upstream: { readonly catalog: Client<typeof CatalogService>; readonly calcEngine: Client<typeof CalcEngineService>; readonly ledger: Client<typeof LedgerService> };
+  readonly upstream: {
+    readonly catalog: Client<typeof CatalogService>;
+    readonly calcEngine: Client<typeof CalcEngineService>;
+    readonly ledger: Client<typeof LedgerService>;
+  };
   readonly idempotencyStore: IdempotencyStore;
   readonly certificates: {
     readonly client: Client<typeof CertificatesService>;
@@ -66,7 +75,8 @@ function bodyParseError(error: unknown): LevyError | null {
     return new LevyError("invalid_request", "the request body must be UTF-8 JSON");
   }
   // The router cannot percent-decode a path parameter (e.g. /tax/customers/%E0%A4%A).
-  if (error instanceof URIError) return new LevyError("invalid_request", "the request path is not valid percent-encoded UTF-8", { field: "path" });
+  if (error instanceof URIError)
+    return new LevyError("invalid_request", "the request path is not valid percent-encoded UTF-8", { field: "path" });
   return null;
 }
 
@@ -113,7 +123,10 @@ export function createGatewayApp(options: GatewayHttpOptions): express.Express {
   tax.use("/refund_reversals", refundReversalRoutes(options.upstream.ledger));
   tax.use("/platform/transactions", platformTransactionRoutes(options.upstream.ledger));
   tax.use("/certificate-requests", certificateRequestRoutes(options.certificates.client));
-  tax.use("/certificates", certificateRoutes(options.certificates.client, options.certificates.intake, options.certificates.links));
+  tax.use(
+    "/certificates",
+    certificateRoutes(options.certificates.client, options.certificates.intake, options.certificates.links),
+  );
   tax.use("/certificate-uploads", certificateUploadRoutes(options.certificates.client, options.certificates.links));
   app.use("/tax", tax);
 
@@ -122,7 +135,10 @@ export function createGatewayApp(options: GatewayHttpOptions): express.Express {
     const allowed = allowedMethods(app.router, request.path);
     if (allowed.length > 0) {
       response.setHeader("Allow", allowed.join(", "));
-      throw new LevyError("method_not_allowed", `${request.method} is not allowed on ${request.path.slice(0, 200)}; allowed: ${allowed.join(", ")}`);
+      throw new LevyError(
+        "method_not_allowed",
+        `${request.method} is not allowed on ${request.path.slice(0, 200)}; allowed: ${allowed.join(", ")}`,
+      );
     }
     throw new LevyError("route_not_found", `no route ${request.method} ${request.path.slice(0, 200)}`);
   });

@@ -19,7 +19,9 @@ export interface AuthenticateOptions {
 export function bearerToken(request: Request): string | null {
   const headers = request.headersDistinct.authorization ?? [];
   if (headers.length > 1) {
-    throw new LevyError("invalid_request", `send one Authorization header, not ${headers.length}`, { field: "Authorization" });
+    throw new LevyError("invalid_request", `send one Authorization header, not ${headers.length}`, {
+      field: "Authorization",
+    });
   }
   const header = headers[0];
   if (!header) return null;
@@ -38,7 +40,10 @@ export function authenticate(keyStore: KeyStore, options: AuthenticateOptions) {
     }
     const verified = await keyStore.verify(token);
     if (verified.kind === "publishable" && !options.allowPublishable) {
-      throw new LevyError("secret_key_required", "this endpoint needs a secret key (sk_test_ or sk_prod_), not a publishable key");
+      throw new LevyError(
+        "secret_key_required",
+        "this endpoint needs a secret key (sk_test_ or sk_prod_), not a publishable key",
+      );
     }
     const state = stateOf(response);
     state.auth = verified;

@@ -8,16 +8,38 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 const validBodies: Json[] = [
   {
-    customer: { address: { address_line_1: "1 Main St", address_city: "Philadelphia", address_province: "PA", address_postal_code: "19103", address_country: "US" } },
-    order_details: { customer_currency_code: "USD", line_items: [{ amount: 1000, quantity: 2, product_category: "general_merchandise", reference_line_item_id: "line-1" }] },
+    customer: {
+      address: {
+        address_line_1: "1 Main St",
+        address_city: "Philadelphia",
+        address_province: "PA",
+        address_postal_code: "19103",
+        address_country: "US",
+      },
+    },
+    order_details: {
+      customer_currency_code: "USD",
+      line_items: [
+        { amount: 1000, quantity: 2, product_category: "general_merchandise", reference_line_item_id: "line-1" },
+      ],
+    },
   },
   {
-    customer: { type: "BUSINESS", id: "cust_abc", reference_customer_id: "ref-1", address: { address_line_2: "Flat 2", address_type: "residential", address_country: "de" } },
+    customer: {
+      type: "BUSINESS",
+      id: "cust_abc",
+      reference_customer_id: "ref-1",
+      address: { address_line_2: "Flat 2", address_type: "residential", address_country: "de" },
+    },
     order_details: {
       customer_currency_code: "eur",
       tax_included_in_amount: true,
       automatic_tax: "auto",
-      line_items: [{ amount: 0, reference_product_id: "sku-1" }, { amount: 5, quantity: 1, reference_line_item_id: "b" }, { amount: 7, product_category: "software" }],
+      line_items: [
+        { amount: 0, reference_product_id: "sku-1" },
+        { amount: 5, quantity: 1, reference_line_item_id: "b" },
+        { amount: 7, product_category: "software" },
+      ],
     },
     transacted_at: 1_790_000_000,
   },
@@ -27,10 +49,59 @@ const validBodies: Json[] = [
 const limits = calculationLimits;
 /** Values tried in place of every field: wrong types, edges of each limit, text to trim, hidden characters. */
 const replacements: Array<Json | undefined> = [
-  undefined, null, true, 0, -1, 1, 1.5, 2, 3, limits.maxAmount - 1, limits.maxAmount, limits.maxAmount + 1, limits.maxQuantity, limits.maxQuantity + 1,
-  2 ** 53, -(2 ** 53), "", " ", "US", " US", "us", "USD", "usd ", "USDX", "auto", "disabled", "CONSUMER", "consumer", "BUSINESS", "x", " x", "x ",
-  "a\u0000b", "a\u202eb", "\ud800", "\ud83d\ude00", "a".repeat(2), "a".repeat(20), "a".repeat(21), "a".repeat(30), "a".repeat(31), "a".repeat(50),
-  "a".repeat(51), "a".repeat(100), "a".repeat(101), "a".repeat(200), "a".repeat(201), "a".repeat(255), "a".repeat(256), [], [{}], {}, { extra: 1 },
+  undefined,
+  null,
+  true,
+  0,
+  -1,
+  1,
+  1.5,
+  2,
+  3,
+  limits.maxAmount - 1,
+  limits.maxAmount,
+  limits.maxAmount + 1,
+  limits.maxQuantity,
+  limits.maxQuantity + 1,
+  2 ** 53,
+  -(2 ** 53),
+  "",
+  " ",
+  "US",
+  " US",
+  "us",
+  "USD",
+  "usd ",
+  "USDX",
+  "auto",
+  "disabled",
+  "CONSUMER",
+  "consumer",
+  "BUSINESS",
+  "x",
+  " x",
+  "x ",
+  "a\u0000b",
+  "a\u202eb",
+  "\ud800",
+  "\ud83d\ude00",
+  "a".repeat(2),
+  "a".repeat(20),
+  "a".repeat(21),
+  "a".repeat(30),
+  "a".repeat(31),
+  "a".repeat(50),
+  "a".repeat(51),
+  "a".repeat(100),
+  "a".repeat(101),
+  "a".repeat(200),
+  "a".repeat(201),
+  "a".repeat(255),
+  "a".repeat(256),
+  [],
+  [{}],
+  {},
+  { extra: 1 },
 ];
 
 /** Every body one change away from `body`: each field replaced, removed or given a stranger. */
@@ -66,11 +137,26 @@ function* allBodies(): Generator<Json> {
     yield* mutations(body);
   }
   // Every optional field the fast path knows, on a body of the largest order it reads.
-  const lines = Array.from({ length: limits.lineItems - 1 }, (_, index) => ({ amount: index, reference_line_item_id: `l${index}` }));
+  const lines = Array.from({ length: limits.lineItems - 1 }, (_, index) => ({
+    amount: index,
+    reference_line_item_id: `l${index}`,
+  }));
   yield { customer: {}, order_details: { customer_currency_code: "USD", line_items: lines } };
   yield { customer: {}, order_details: { customer_currency_code: "USD", line_items: [...lines, { amount: 1 }] } };
-  yield { customer: {}, order_details: { customer_currency_code: "USD", line_items: [{ amount: 1, reference_line_item_id: "a" }, { amount: 2, reference_line_item_id: "a" }] } };
-  yield { customer: { ip: { value: "8.8.8.8" }, tax_ids: [] }, order_details: { customer_currency_code: "USD", line_items: [{ amount: 1 }] } };
+  yield {
+    customer: {},
+    order_details: {
+      customer_currency_code: "USD",
+      line_items: [
+        { amount: 1, reference_line_item_id: "a" },
+        { amount: 2, reference_line_item_id: "a" },
+      ],
+    },
+  };
+  yield {
+    customer: { ip: { value: "8.8.8.8" }, tax_ids: [] },
+    order_details: { customer_currency_code: "USD", line_items: [{ amount: 1 }] },
+  };
 }
 
 describe("the fast path of the calculation body", () => {

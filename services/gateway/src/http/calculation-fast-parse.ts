@@ -26,7 +26,8 @@ const addressLimits: ReadonlyMap<string, number> = new Map([
 const orderKeys = new Set(["customer_currency_code", "tax_included_in_amount", "automatic_tax", "line_items"]);
 const lineKeys = new Set(["amount", "quantity", "product_category", "reference_product_id", "reference_line_item_id"]);
 
-const isFields = (value: unknown): value is Fields => typeof value === "object" && value !== null && !Array.isArray(value);
+const isFields = (value: unknown): value is Fields =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function onlyKeys(value: Fields, allowed: ReadonlySet<string>): boolean {
   for (const key in value) if (!allowed.has(key)) return false;
@@ -41,7 +42,11 @@ const surrogate = /[\ud800-\udfff]/;
  * minimum above 1 is only taken as met by text without surrogates (where both agree).
  */
 const isPlainText = (value: unknown, min: number, max: number): value is string =>
-  typeof value === "string" && value.length >= min && value.length <= max && value.trim() === value && (min <= 1 || !surrogate.test(value));
+  typeof value === "string" &&
+  value.length >= min &&
+  value.length <= max &&
+  value.trim() === value &&
+  (min <= 1 || !surrogate.test(value));
 
 const isIdentifier = (value: unknown): value is string => isPlainText(value, 1, 255) && isVisibleIdentifier(value);
 
@@ -51,7 +56,12 @@ const isIntegerWithin = (value: unknown, min: number, max: number): value is num
 
 function address(value: unknown): CalculationBody["customer"]["address"] | undefined {
   // An accepted code as it is (no spaces to trim); anything else ("UK") is zod's to judge.
-  if (!isFields(value) || !isPlainText(value.address_country, 2, 2) || !isCountryCode(value.address_country.toUpperCase())) return undefined;
+  if (
+    !isFields(value) ||
+    !isPlainText(value.address_country, 2, 2) ||
+    !isCountryCode(value.address_country.toUpperCase())
+  )
+    return undefined;
   const out: Fields = {};
   for (const key in value) {
     const field = value[key];
@@ -86,7 +96,13 @@ function customer(value: unknown): CalculationBody["customer"] | undefined {
 
 function lineItem(value: unknown): CalculationBody["order_details"]["line_items"][number] | undefined {
   if (!isFields(value) || !onlyKeys(value, lineKeys)) return undefined;
-  const { amount, quantity, product_category: category, reference_product_id: productId, reference_line_item_id: lineId } = value;
+  const {
+    amount,
+    quantity,
+    product_category: category,
+    reference_product_id: productId,
+    reference_line_item_id: lineId,
+  } = value;
   if (!isIntegerWithin(amount, -1, calculationLimits.maxAmount)) return undefined;
   if (quantity !== undefined && !isIntegerWithin(quantity, 0, calculationLimits.maxQuantity)) return undefined;
   const out: Fields = { amount, quantity: quantity ?? 1 };
@@ -107,7 +123,12 @@ function lineItem(value: unknown): CalculationBody["order_details"]["line_items"
 
 function orderDetails(value: unknown): CalculationBody["order_details"] | undefined {
   if (!isFields(value) || !onlyKeys(value, orderKeys)) return undefined;
-  const { customer_currency_code: currency, tax_included_in_amount: taxIncluded, automatic_tax: automaticTax, line_items: lines } = value;
+  const {
+    customer_currency_code: currency,
+    tax_included_in_amount: taxIncluded,
+    automatic_tax: automaticTax,
+    line_items: lines,
+  } = value;
   if (!isPlainText(currency, 3, 3)) return undefined;
   if (taxIncluded !== undefined && typeof taxIncluded !== "boolean") return undefined;
   if (automaticTax !== undefined && automaticTax !== "auto") return undefined;
@@ -124,7 +145,12 @@ function orderDetails(value: unknown): CalculationBody["order_details"] | undefi
     }
     parsedLines.push(parsed);
   }
-  return { customer_currency_code: currency.toUpperCase(), tax_included_in_amount: taxIncluded ?? false, automatic_tax: "auto", line_items: parsedLines };
+  return {
+    customer_currency_code: currency.toUpperCase(),
+    tax_included_in_amount: taxIncluded ?? false,
+    automatic_tax: "auto",
+    line_items: parsedLines,
+  };
 }
 
 /** The body as calculationBody.parse would give it, or undefined: then ask zod. */

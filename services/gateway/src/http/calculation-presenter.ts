@@ -28,7 +28,9 @@ function presentTotals(totals: Totals | undefined) {
 }
 
 function totalFees(calculation: Calculation): number {
-  return exactMoney(calculation.lineItems.reduce((sum, line) => sum + line.taxJurisdictions.reduce((s, e) => s + e.feeAmount, 0n), 0n));
+  return exactMoney(
+    calculation.lineItems.reduce((sum, line) => sum + line.taxJurisdictions.reduce((s, e) => s + e.feeAmount, 0n), 0n),
+  );
 }
 
 /**
@@ -37,7 +39,9 @@ function totalFees(calculation: Calculation): number {
  * tax_type still say which one it is. Standard calculations keep COUNTRY (docs/decisions.md).
  */
 function withPlatformAuthorityTypes(line: ReturnType<typeof presentLine>) {
-  const entries = line.tax_jurisdictions.map((entry) => (entry.tax_authority_type === "COUNTRY" ? { ...entry, tax_authority_type: "" } : entry));
+  const entries = line.tax_jurisdictions.map((entry) =>
+    entry.tax_authority_type === "COUNTRY" ? { ...entry, tax_authority_type: "" } : entry,
+  );
   return { ...line, tax_jurisdictions: entries };
 }
 
@@ -55,7 +59,9 @@ function locationFields(calculation: Calculation, version: ApiVersion) {
 function customerField(calculation: Calculation) {
   return {
     type: calculation.customerType,
-    ...(calculation.customerId ? { id: calculation.customerId, reference_customer_id: calculation.referenceCustomerId } : {}),
+    ...(calculation.customerId
+      ? { id: calculation.customerId, reference_customer_id: calculation.referenceCustomerId }
+      : {}),
   };
 }
 
@@ -81,7 +87,12 @@ export function presentCalculation(calculation: Calculation, version: ApiVersion
     rate_coverage: calculation.rateCoverage,
     ...(calculation.exemptionReason ? { exemption_reason: calculation.exemptionReason } : {}),
     ...(calculation.exemptionCertificateId
-      ? { exemption_certificate: { id: calculation.exemptionCertificateId, certificate_type: calculation.exemptionCertificateType } }
+      ? {
+          exemption_certificate: {
+            id: calculation.exemptionCertificateId,
+            certificate_type: calculation.exemptionCertificateType,
+          },
+        }
       : {}),
   };
 }
@@ -93,13 +104,18 @@ export function presentPlatformCalculation(calculation: Calculation, version: Ap
     testmode: !calculation.livemode,
     customer_currency_code: calculation.customerCurrencyCode,
     line_items: calculation.lineItems.map(presentLine).map(withPlatformAuthorityTypes),
-    ...(calculation.feeTotals ? { fee_line_items: calculation.feeLineItems.map(presentLine).map(withPlatformAuthorityTypes) } : {}),
+    ...(calculation.feeTotals
+      ? { fee_line_items: calculation.feeLineItems.map(presentLine).map(withPlatformAuthorityTypes) }
+      : {}),
     totals: {
       order: presentTotals(calculation.totals),
       ...(calculation.feeTotals ? { fees: presentTotals(calculation.feeTotals) } : {}),
     },
     total_fee_amount: totalFees(calculation),
-    merchant: { id: calculation.merchant?.id ?? "", reference_merchant_id: calculation.merchant?.referenceMerchantId ?? "" },
+    merchant: {
+      id: calculation.merchant?.id ?? "",
+      reference_merchant_id: calculation.merchant?.referenceMerchantId ?? "",
+    },
     roles: calculation.roles,
     tax_included_in_amount: calculation.taxIncludedInAmount,
     created_at: Number(calculation.createdAt),
@@ -111,7 +127,12 @@ export function presentPlatformCalculation(calculation: Calculation, version: Ap
     rate_coverage: calculation.rateCoverage,
     ...(calculation.exemptionReason ? { exemption_reason: calculation.exemptionReason } : {}),
     ...(calculation.exemptionCertificateId
-      ? { exemption_certificate: { id: calculation.exemptionCertificateId, certificate_type: calculation.exemptionCertificateType } }
+      ? {
+          exemption_certificate: {
+            id: calculation.exemptionCertificateId,
+            certificate_type: calculation.exemptionCertificateType,
+          },
+        }
       : {}),
   };
 }

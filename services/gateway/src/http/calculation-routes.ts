@@ -29,7 +29,8 @@ interface VersionedInput {
 
 function refuseNewerInputs(version: ApiVersion, inputs: readonly VersionedInput[]): void {
   for (const { field, minimum, sent, what } of inputs) {
-    if (sent && !versionAtLeast(version, minimum)) throw invalidField(field, `${what ?? field} needs X-API-Version ${minimum} or later`);
+    if (sent && !versionAtLeast(version, minimum))
+      throw invalidField(field, `${what ?? field} needs X-API-Version ${minimum} or later`);
   }
 }
 
@@ -41,60 +42,70 @@ function sentAutomaticTax(rawBody: unknown): boolean {
 
 export function calculationRoutes(calcEngine: Client<typeof CalcEngineService>): Router {
   const router = Router();
-  router.post("/", routeHandler(async (request, response) => {
-    // The plainly valid body is read without zod; anything else gets zod's verdict.
-    const body = fastCalculationBody(request.body) ?? parseInput(calculationBody, request.body);
-    assertOrderAmount(body.order_details.line_items, { perUnit: false, path: "order_details" });
-    const version = versionOf(response);
-    refuseNewerInputs(version, [
-      { field: "customer.ip", minimum: "2026-03-01", sent: body.customer.ip !== undefined },
-      { field: "transacted_at", minimum: "2026-03-01", sent: body.transacted_at !== undefined },
-      { field: "customer.tax_ids", minimum: "2025-05-12", sent: body.customer.tax_ids !== undefined },
-      { field: "customer.type", minimum: "2025-05-12", sent: body.customer.type !== undefined },
-      { field: "order_details.automatic_tax", minimum: "2025-05-12", sent: sentAutomaticTax(request.body) },
-      {
-        field: "order_details.customer_currency_code",
-        minimum: "2025-05-12",
-        sent: body.order_details.customer_currency_code !== "USD",
-        what: `currency ${body.order_details.customer_currency_code}`,
-      },
-    ]);
-    const { calculation } = await calcEngine.calculate({
-      scope: scopeOf(response),
-      customer: customerMessage(body.customer),
-      orderDetails: orderMessage(body.order_details),
-      transactedAt: BigInt(body.transacted_at ?? 0),
-      allowUnsupportedJurisdiction: body.allow_unsupported_jurisdiction ?? false,
-    });
-    response.json(presentCalculation(calculation!, version));
-  }));
+  router.post(
+    "/",
+    routeHandler(async (request, response) => {
+      // The plainly valid body is read without zod; anything else gets zod's verdict.
+      const body = fastCalculationBody(request.body) ?? parseInput(calculationBody, request.body);
+      assertOrderAmount(body.order_details.line_items, { perUnit: false, path: "order_details" });
+      const version = versionOf(response);
+      refuseNewerInputs(version, [
+        { field: "customer.ip", minimum: "2026-03-01", sent: body.customer.ip !== undefined },
+        { field: "transacted_at", minimum: "2026-03-01", sent: body.transacted_at !== undefined },
+        { field: "customer.tax_ids", minimum: "2025-05-12", sent: body.customer.tax_ids !== undefined },
+        { field: "customer.type", minimum: "2025-05-12", sent: body.customer.type !== undefined },
+        { field: "order_details.automatic_tax", minimum: "2025-05-12", sent: sentAutomaticTax(request.body) },
+        {
+          field: "order_details.customer_currency_code",
+          minimum: "2025-05-12",
+          sent: body.order_details.customer_currency_code !== "USD",
+          what: `currency ${body.order_details.customer_currency_code}`,
+        },
+      ]);
+      const { calculation } = await calcEngine.calculate({
+        scope: scopeOf(response),
+        customer: customerMessage(body.customer),
+        orderDetails: orderMessage(body.order_details),
+        transactedAt: BigInt(body.transacted_at ?? 0),
+        allowUnsupportedJurisdiction: body.allow_unsupported_jurisdiction ?? false,
+      });
+      response.json(presentCalculation(calculation!, version));
+    }),
+  );
   return router;
 }
 
 export function platformCalculationRoutes(calcEngine: Client<typeof CalcEngineService>): Router {
   const router = Router();
   router.use(requireApiVersion({ oneOf: ["2026-01-01", "2026-03-01"] }));
-  router.post("/", routeHandler(async (request, response) => {
-    const body = parseInput(platformCalculationBody, request.body);
-    // Per-unit amounts: the bound is on amount × quantity and on the sum of the lines.
-    assertOrderAmount(body.order_details.line_items, { perUnit: true, path: "order_details" });
-    if (body.fee_details) assertOrderAmount(body.fee_details.line_items, { perUnit: true, path: "fee_details" });
-    const version = versionOf(response);
-    refuseNewerInputs(version, [
-      { field: "customer.ip", minimum: "2026-03-01", sent: body.customer.ip !== undefined },
-      { field: "transacted_at", minimum: "2026-03-01", sent: body.transacted_at !== undefined },
-    ]);
-    const { calculation } = await calcEngine.calculatePlatform({
-      scope: scopeOf(response),
-      customer: customerMessage(body.customer),
-      merchant: { merchantId: body.merchant.merchant_id, type: body.merchant.type ?? "BUSINESS", taxIds: body.merchant.tax_ids ?? [] },
-      orderDetails: orderMessage(body.order_details),
-      roles: body.roles,
-      ...(body.fee_details ? { feeDetails: orderMessage(body.fee_details) } : {}),
-      transactedAt: BigInt(body.transacted_at ?? 0),
-      allowUnsupportedJurisdiction: body.allow_unsupported_jurisdiction ?? false,
-    });
-    response.json(presentPlatformCalculation(calculation!, version));
-  }));
+  router.post(
+    "/",
+    routeHandler(async (request, response) => {
+      const body = parseInput(platformCalculationBody, request.body);
+      // Per-unit amounts: the bound is on amount × quantity and on the sum of the lines.
+      assertOrderAmount(body.order_details.line_items, { perUnit: true, path: "order_details" });
+      if (body.fee_details) assertOrderAmount(body.fee_details.line_items, { perUnit: true, path: "fee_details" });
+      const version = versionOf(response);
+      refuseNewerInputs(version, [
+        { field: "customer.ip", minimum: "2026-03-01", sent: body.customer.ip !== undefined },
+        { field: "transacted_at", minimum: "2026-03-01", sent: body.transacted_at !== undefined },
+      ]);
+      const { calculation } = await calcEngine.calculatePlatform({
+        scope: scopeOf(response),
+        customer: customerMessage(body.customer),
+        merchant: {
+          merchantId: body.merchant.merchant_id,
+          type: body.merchant.type ?? "BUSINESS",
+          taxIds: body.merchant.tax_ids ?? [],
+        },
+        orderDetails: orderMessage(body.order_details),
+        roles: body.roles,
+        ...(body.fee_details ? { feeDetails: orderMessage(body.fee_details) } : {}),
+        transactedAt: BigInt(body.transacted_at ?? 0),
+        allowUnsupportedJurisdiction: body.allow_unsupported_jurisdiction ?? false,
+      });
+      response.json(presentPlatformCalculation(calculation!, version));
+    }),
+  );
   return router;
 }

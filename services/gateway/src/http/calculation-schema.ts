@@ -22,7 +22,11 @@ const lineItem = z.strictObject({
 });
 
 export const orderDetailsSchema = z.strictObject({
-  customer_currency_code: z.string().trim().length(3).transform((code) => code.toUpperCase()),
+  customer_currency_code: z
+    .string()
+    .trim()
+    .length(3)
+    .transform((code) => code.toUpperCase()),
   tax_included_in_amount: z.boolean().default(false),
   // Levy has no manual tax: "disabled" (or anything but "auto") is refused, never charged anyway.
   automatic_tax: z.enum(["auto"], { message: "must be auto: Levy always calculates the tax" }).default("auto"),
@@ -62,13 +66,18 @@ export const platformCalculationBody = z.strictObject({
     tax_ids: z.array(taxIdSchema).max(20).optional(),
   }),
   order_details: orderDetailsSchema,
-  roles: z.array(z.enum(["marketplace_provider", "payment_processor", "merchant_of_record"])).min(1).max(3),
+  roles: z
+    .array(z.enum(["marketplace_provider", "payment_processor", "merchant_of_record"]))
+    .min(1)
+    .max(3),
   fee_details: orderDetailsSchema.optional(),
   transacted_at: transactedAt.optional(),
   allow_unsupported_jurisdiction: allowUnsupportedJurisdiction,
 });
 
-export function customerMessage(customer: z.output<typeof customerSchema>): MessageInitShape<typeof CustomerInputSchema> {
+export function customerMessage(
+  customer: z.output<typeof customerSchema>,
+): MessageInitShape<typeof CustomerInputSchema> {
   return {
     type: customer.type ?? "CONSUMER",
     taxIds: customer.tax_ids ?? [],
@@ -79,7 +88,9 @@ export function customerMessage(customer: z.output<typeof customerSchema>): Mess
   };
 }
 
-export function orderMessage(order: z.output<typeof orderDetailsSchema>): MessageInitShape<typeof OrderDetailsInputSchema> {
+export function orderMessage(
+  order: z.output<typeof orderDetailsSchema>,
+): MessageInitShape<typeof OrderDetailsInputSchema> {
   return {
     customerCurrencyCode: order.customer_currency_code,
     taxIncludedInAmount: order.tax_included_in_amount,

@@ -12,10 +12,25 @@ import { customerSelector } from "./certificate-routes.js";
 import { pathParam, routeHandler } from "./request-state.js";
 import { parseInput } from "./validate.js";
 
-const states = z.array(z.string().trim().regex(/^[A-Za-z]{2}$/, "expected two-letter state codes").transform((value) => value.toUpperCase())).max(60);
+const states = z
+  .array(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, "expected two-letter state codes")
+      .transform((value) => value.toUpperCase()),
+  )
+  .max(60);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date YYYY-MM-DD");
-const buyerBody = z.strictObject({ legal_name: z.string().trim().min(1).max(255), customer: customerSelector.optional() });
-const requestBody = z.strictObject({ customer: customerSelector.optional(), buyer_id: identifierText(100).optional(), jurisdictions: states.default([]) });
+const buyerBody = z.strictObject({
+  legal_name: z.string().trim().min(1).max(255),
+  customer: customerSelector.optional(),
+});
+const requestBody = z.strictObject({
+  customer: customerSelector.optional(),
+  buyer_id: identifierText(100).optional(),
+  jurisdictions: states.default([]),
+});
 const certificateBody = z.strictObject({
   customer: customerSelector.optional(),
   buyer_id: identifierText(100).optional(),
@@ -27,48 +42,74 @@ const certificateBody = z.strictObject({
   signed: z.boolean().default(true),
 });
 
-const selector = (customer: z.infer<typeof customerSelector> | undefined) => ({ id: customer?.id ?? "", referenceCustomerId: customer?.reference_customer_id ?? "" });
+const selector = (customer: z.infer<typeof customerSelector> | undefined) => ({
+  id: customer?.id ?? "",
+  referenceCustomerId: customer?.reference_customer_id ?? "",
+});
 
-export function certificateAdminRoutes(keyStore: KeyStore, adminToken: string, certificates: Client<typeof CertificatesService>): Router {
+export function certificateAdminRoutes(
+  keyStore: KeyStore,
+  adminToken: string,
+  certificates: Client<typeof CertificatesService>,
+): Router {
   const router = Router();
   router.use(requireAdmin(adminToken));
   const liveScopeOf = async (accountId: string) => {
     if (!(await keyStore.getAccount(accountId))) throw new LevyError("account_not_found", `no account ${accountId}`);
     return { accountId, livemode: true };
   };
-  router.post("/accounts/:account_id/buyers", routeHandler(async (request, response) => {
-    const body = parseInput(buyerBody, request.body);
-    const { buyer } = await certificates.createBuyer({ scope: await liveScopeOf(pathParam(request, "account_id")), legalName: body.legal_name, customer: selector(body.customer) });
-    response.status(201).json(presentBuyerRecord(buyer!));
-  }));
-  router.delete("/accounts/:account_id/buyers/:buyer_id", routeHandler(async (request, response) => {
-    const { buyer } = await certificates.deleteBuyer({ scope: await liveScopeOf(pathParam(request, "account_id")), buyerId: pathParam(request, "buyer_id") });
-    response.json({ object: "tax.buyer", id: buyer!.id, deleted: true, deleted_at: Number(buyer!.deletedAt) });
-  }));
-  router.post("/accounts/:account_id/certificate-requests", routeHandler(async (request, response) => {
-    const body = parseInput(requestBody, request.body);
-    const { request: created } = await certificates.createRequest({
-      scope: await liveScopeOf(pathParam(request, "account_id")),
-      customer: selector(body.customer),
-      buyerId: body.buyer_id ?? "",
-      jurisdictions: body.jurisdictions,
-    });
-    response.status(201).json(presentCertificateRequest(created!));
-  }));
-  router.post("/accounts/:account_id/certificates", routeHandler(async (request, response) => {
-    const body = parseInput(certificateBody, request.body);
-    const { certificate } = await certificates.createCertificate({
-      scope: await liveScopeOf(pathParam(request, "account_id")),
-      customer: selector(body.customer),
-      buyerId: body.buyer_id ?? "",
-      certificateType: body.certificate_type,
-      jurisdictions: body.jurisdictions,
-      buyerName: body.buyer_name ?? "",
-      issuedOn: body.issued_on ?? "",
-      expiresOn: body.expires_on ?? "",
-      signed: body.signed,
-    });
-    response.status(201).json(presentCertificate(certificate!, null));
-  }));
+  router.post(
+    "/accounts/:account_id/buyers",
+    routeHandler(async (request, response) => {
+      const body = parseInput(buyerBody, request.body);
+      const { buyer } = await certificates.createBuyer({
+        scope: await liveScopeOf(pathParam(request, "account_id")),
+        legalName: body.legal_name,
+        customer: selector(body.customer),
+      });
+      response.status(201).json(presentBuyerRecord(buyer!));
+    }),
+  );
+  router.delete(
+    "/accounts/:account_id/buyers/:buyer_id",
+    routeHandler(async (request, response) => {
+      const { buyer } = await certificates.deleteBuyer({
+        scope: await liveScopeOf(pathParam(request, "account_id")),
+        buyerId: pathParam(request, "buyer_id"),
+      });
+      response.json({ object: "tax.buyer", id: buyer!.id, deleted: true, deleted_at: Number(buyer!.deletedAt) });
+    }),
+  );
+  router.post(
+    "/accounts/:account_id/certificate-requests",
+    routeHandler(async (request, response) => {
+      const body = parseInput(requestBody, request.body);
+      const { request: created } = await certificates.createRequest({
+        scope: await liveScopeOf(pathParam(request, "account_id")),
+        customer: selector(body.customer),
+        buyerId: body.buyer_id ?? "",
+        jurisdictions: body.jurisdictions,
+      });
+      response.status(201).json(presentCertificateRequest(created!));
+    }),
+  );
+  router.post(
+    "/accounts/:account_id/certificates",
+    routeHandler(async (request, response) => {
+      const body = parseInput(certificateBody, request.body);
+      const { certificate } = await certificates.createCertificate({
+        scope: await liveScopeOf(pathParam(request, "account_id")),
+        customer: selector(body.customer),
+        buyerId: body.buyer_id ?? "",
+        certificateType: body.certificate_type,
+        jurisdictions: body.jurisdictions,
+        buyerName: body.buyer_name ?? "",
+        issuedOn: body.issued_on ?? "",
+        expiresOn: body.expires_on ?? "",
+        signed: body.signed,
+      });
+      response.status(201).json(presentCertificate(certificate!, null));
+    }),
+  );
   return router;
 }

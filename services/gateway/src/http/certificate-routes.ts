@@ -17,12 +17,27 @@ type Certificates = Client<typeof CertificatesService>;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date YYYY-MM-DD");
 const customerParam = identifierText();
-const requestsQuery = listQuery.extend({ status: z.enum(["pending", "fulfilled", "canceled", "invalid"]).optional(), customer: customerParam.optional() }).strict();
-const uploadsQuery = listQuery.extend({ status: z.enum(["processing", "completed", "failed", "duplicate"]).optional(), customer: customerParam.optional() }).strict();
+const requestsQuery = listQuery
+  .extend({
+    status: z.enum(["pending", "fulfilled", "canceled", "invalid"]).optional(),
+    customer: customerParam.optional(),
+  })
+  .strict();
+const uploadsQuery = listQuery
+  .extend({
+    status: z.enum(["processing", "completed", "failed", "duplicate"]).optional(),
+    customer: customerParam.optional(),
+  })
+  .strict();
 const certificatesQuery = listQuery
   .extend({
     customer: customerParam.optional(),
-    jurisdiction: z.string().trim().regex(/^[A-Za-z]{2}$/, "expected a two-letter state code").transform((value) => value.toUpperCase()).optional(),
+    jurisdiction: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, "expected a two-letter state code")
+      .transform((value) => value.toUpperCase())
+      .optional(),
     status: z.enum(["processing", "needs_info", "active", "expiring", "expired", "invalid"]).optional(),
     certificate_type: z.string().trim().min(1).max(64).optional(),
     created_from: z.coerce.number().int().min(0).optional(),
@@ -31,7 +46,10 @@ const certificatesQuery = listQuery
     expires_to: isoDate.optional(),
   })
   .strict();
-export const customerSelector = z.strictObject({ id: identifierText().optional(), reference_customer_id: identifierText().optional() });
+export const customerSelector = z.strictObject({
+  id: identifierText().optional(),
+  reference_customer_id: identifierText().optional(),
+});
 const submitBody = z.strictObject({
   document_url: z.string().trim().min(1).max(2048),
   filename: z.string().trim().min(1).max(255).optional(),
@@ -56,81 +74,138 @@ function guarded(): Router {
 
 export function certificateRequestRoutes(certificates: Certificates): Router {
   const router = guarded();
-  router.get("/", routeHandler(async (request, response) => {
-    const query = parseInput(requestsQuery, request.query, "query");
-    const page = await certificates.listRequests({ scope: scopeOf(response), limit: query.limit, cursor: query.cursor ?? "", status: query.status ?? "", customer: query.customer ?? "" });
-    response.json(listEnvelope(page.requests.map(presentCertificateRequest), page.nextCursor));
-  }));
-  router.get("/:request_id", routeHandler(async (request, response) => {
-    const { request: found } = await certificates.getRequest({ scope: scopeOf(response), requestId: pathParam(request, "request_id") });
-    response.json(presentCertificateRequest(found!));
-  }));
-  router.delete("/:request_id", routeHandler(async (request, response) => {
-    const { request: canceled } = await certificates.cancelRequest({ scope: scopeOf(response), requestId: pathParam(request, "request_id") });
-    response.json(presentCertificateRequest(canceled!));
-  }));
+  router.get(
+    "/",
+    routeHandler(async (request, response) => {
+      const query = parseInput(requestsQuery, request.query, "query");
+      const page = await certificates.listRequests({
+        scope: scopeOf(response),
+        limit: query.limit,
+        cursor: query.cursor ?? "",
+        status: query.status ?? "",
+        customer: query.customer ?? "",
+      });
+      response.json(listEnvelope(page.requests.map(presentCertificateRequest), page.nextCursor));
+    }),
+  );
+  router.get(
+    "/:request_id",
+    routeHandler(async (request, response) => {
+      const { request: found } = await certificates.getRequest({
+        scope: scopeOf(response),
+        requestId: pathParam(request, "request_id"),
+      });
+      response.json(presentCertificateRequest(found!));
+    }),
+  );
+  router.delete(
+    "/:request_id",
+    routeHandler(async (request, response) => {
+      const { request: canceled } = await certificates.cancelRequest({
+        scope: scopeOf(response),
+        requestId: pathParam(request, "request_id"),
+      });
+      response.json(presentCertificateRequest(canceled!));
+    }),
+  );
   return router;
 }
 
 /** `intake` is a client with a longer deadline: submit downloads the document. */
 export function certificateRoutes(certificates: Certificates, intake: Certificates, links: DocumentLinks): Router {
   const router = guarded();
-  router.get("/", routeHandler(async (request, response) => {
-    const query = parseInput(certificatesQuery, request.query, "query");
-    if (query.created_from !== undefined && query.created_to !== undefined && query.created_from > query.created_to) {
-      throw new LevyError("invalid_range", "created_from is after created_to", { field: "created_from" });
-    }
-    if (query.expires_from !== undefined && query.expires_to !== undefined && query.expires_from > query.expires_to) {
-      throw new LevyError("invalid_range", "expires_from is after expires_to", { field: "expires_from" });
-    }
-    const page = await certificates.listCertificates({
-      scope: scopeOf(response),
-      limit: query.limit,
-      cursor: query.cursor ?? "",
-      customer: query.customer ?? "",
-      jurisdiction: query.jurisdiction ?? "",
-      status: query.status ?? "",
-      certificateType: query.certificate_type ?? "",
-      createdFrom: BigInt(query.created_from ?? 0),
-      createdTo: BigInt(query.created_to ?? 0),
-      expiresFrom: query.expires_from ?? "",
-      expiresTo: query.expires_to ?? "",
-    });
-    response.json(listEnvelope(page.certificates.map((certificate) => presentCertificate(certificate)), page.nextCursor));
-  }));
-  router.get("/:certificate_id", routeHandler(async (request, response) => {
-    const scope = scopeOf(response);
-    const { certificate } = await certificates.getCertificate({ scope, certificateId: pathParam(request, "certificate_id") });
-    const url = certificate!.documentUploadId ? links.sign(request, scope.accountId, certificate!.documentUploadId) : null;
-    response.json(presentCertificate(certificate!, url));
-  }));
-  router.post("/", routeHandler(async (request, response) => {
-    const body = parseInput(submitBody, request.body);
-    const scope = scopeOf(response);
-    const { upload } = await intake.submitUpload({
-      scope,
-      documentUrl: body.document_url,
-      filename: body.filename ?? "",
-      customer: { id: body.customer?.id ?? "", referenceCustomerId: body.customer?.reference_customer_id ?? "" },
-      certificateRequestId: body.certificate_request_id ?? "",
-      buyerId: body.buyer_id ?? "",
-    });
-    response.status(201).json(presentUpload(upload!, links.sign(request, scope.accountId, upload!.id)));
-  }));
+  router.get(
+    "/",
+    routeHandler(async (request, response) => {
+      const query = parseInput(certificatesQuery, request.query, "query");
+      if (query.created_from !== undefined && query.created_to !== undefined && query.created_from > query.created_to) {
+        throw new LevyError("invalid_range", "created_from is after created_to", { field: "created_from" });
+      }
+      if (query.expires_from !== undefined && query.expires_to !== undefined && query.expires_from > query.expires_to) {
+        throw new LevyError("invalid_range", "expires_from is after expires_to", { field: "expires_from" });
+      }
+      const page = await certificates.listCertificates({
+        scope: scopeOf(response),
+        limit: query.limit,
+        cursor: query.cursor ?? "",
+        customer: query.customer ?? "",
+        jurisdiction: query.jurisdiction ?? "",
+        status: query.status ?? "",
+        certificateType: query.certificate_type ?? "",
+        createdFrom: BigInt(query.created_from ?? 0),
+        createdTo: BigInt(query.created_to ?? 0),
+        expiresFrom: query.expires_from ?? "",
+        expiresTo: query.expires_to ?? "",
+      });
+      response.json(
+        listEnvelope(
+          page.certificates.map((certificate) => presentCertificate(certificate)),
+          page.nextCursor,
+        ),
+      );
+    }),
+  );
+  router.get(
+    "/:certificate_id",
+    routeHandler(async (request, response) => {
+      const scope = scopeOf(response);
+      const { certificate } = await certificates.getCertificate({
+        scope,
+        certificateId: pathParam(request, "certificate_id"),
+      });
+      const url = certificate!.documentUploadId
+        ? links.sign(request, scope.accountId, certificate!.documentUploadId)
+        : null;
+      response.json(presentCertificate(certificate!, url));
+    }),
+  );
+  router.post(
+    "/",
+    routeHandler(async (request, response) => {
+      const body = parseInput(submitBody, request.body);
+      const scope = scopeOf(response);
+      const { upload } = await intake.submitUpload({
+        scope,
+        documentUrl: body.document_url,
+        filename: body.filename ?? "",
+        customer: { id: body.customer?.id ?? "", referenceCustomerId: body.customer?.reference_customer_id ?? "" },
+        certificateRequestId: body.certificate_request_id ?? "",
+        buyerId: body.buyer_id ?? "",
+      });
+      response.status(201).json(presentUpload(upload!, links.sign(request, scope.accountId, upload!.id)));
+    }),
+  );
   return router;
 }
 
 export function certificateUploadRoutes(certificates: Certificates, links: DocumentLinks): Router {
   const router = guarded();
-  router.get("/", routeHandler(async (request, response) => {
-    const query = parseInput(uploadsQuery, request.query, "query");
-    const page = await certificates.listUploads({ scope: scopeOf(response), limit: query.limit, cursor: query.cursor ?? "", status: query.status ?? "", customer: query.customer ?? "" });
-    response.json(listEnvelope(page.uploads.map((upload) => presentUpload(upload)), page.nextCursor));
-  }));
-  router.get("/:upload_id", routeHandler(async (request, response) => {
-    const scope = scopeOf(response);
-    const { upload } = await certificates.getUpload({ scope, uploadId: pathParam(request, "upload_id") });
-    response.json(presentUpload(upload!, links.sign(request, scope.accountId, upload!.id)));
-  }));
+  router.get(
+    "/",
+    routeHandler(async (request, response) => {
+      const query = parseInput(uploadsQuery, request.query, "query");
+      const page = await certificates.listUploads({
+        scope: scopeOf(response),
+        limit: query.limit,
+        cursor: query.cursor ?? "",
+        status: query.status ?? "",
+        customer: query.customer ?? "",
+      });
+      response.json(
+        listEnvelope(
+          page.uploads.map((upload) => presentUpload(upload)),
+          page.nextCursor,
+        ),
+      );
+    }),
+  );
+  router.get(
+    "/:upload_id",
+    routeHandler(async (request, response) => {
+      const scope = scopeOf(response);
+      const { upload } = await certificates.getUpload({ scope, uploadId: pathParam(request, "upload_id") });
+      response.json(presentUpload(upload!, links.sign(request, scope.accountId, upload!.id)));
+    }),
+  );
   return router;
 }

@@ -30,44 +30,72 @@ const updateCustomerBody = z.strictObject({
 
 export function customerRoutes(catalog: Client<typeof CatalogService>): Router {
   const router = Router();
-  router.post("/", routeHandler(async (request, response) => {
-    const body = parseInput(createCustomerBody, request.body);
-    const { customer } = await catalog.createCustomer({
-      scope: scopeOf(response),
-      referenceCustomerId: body.reference_customer_id,
-      name: body.name,
-      email: body.email,
-      isTaxExempt: body.is_tax_exempt,
-    });
-    response.json(presentCustomer(customer!));
-  }));
-  router.get("/", routeHandler(async (request, response) => {
-    const query = parseInput(listQuery, request.query, "query");
-    const page = await catalog.listCustomers({ scope: scopeOf(response), limit: query.limit, cursor: query.cursor ?? "" });
-    response.json(listEnvelope(page.customers.map(presentCustomer), page.nextCursor));
-  }));
-  router.get("/:customer_id", routeHandler(async (request, response) => {
-    const { customer } = await catalog.getCustomer({ scope: scopeOf(response), customerId: pathParam(request, "customer_id") });
-    response.json(presentCustomer(customer!));
-  }));
-  router.post("/:customer_id", routeHandler(async (request, response) => {
-    const body = parseInput(updateCustomerBody, request.body);
-    if (Object.values(body).every((value) => value === undefined)) {
-      throw new LevyError("invalid_request", "supply at least one of name, email, is_tax_exempt, reference_customer_id");
-    }
-    const { customer } = await catalog.updateCustomer({
-      scope: scopeOf(response),
-      customerId: pathParam(request, "customer_id"),
-      referenceCustomerId: body.reference_customer_id,
-      name: body.name,
-      email: body.email,
-      isTaxExempt: body.is_tax_exempt,
-    });
-    response.json(presentCustomer(customer!));
-  }));
-  router.delete("/:customer_id", routeHandler(async (request, response) => {
-    const deleted = await catalog.deleteCustomer({ scope: scopeOf(response), customerId: pathParam(request, "customer_id") });
-    response.json({ object: "tax.customer", id: deleted.id, deleted: true, deleted_at: Number(deleted.deletedAt) });
-  }));
+  router.post(
+    "/",
+    routeHandler(async (request, response) => {
+      const body = parseInput(createCustomerBody, request.body);
+      const { customer } = await catalog.createCustomer({
+        scope: scopeOf(response),
+        referenceCustomerId: body.reference_customer_id,
+        name: body.name,
+        email: body.email,
+        isTaxExempt: body.is_tax_exempt,
+      });
+      response.json(presentCustomer(customer!));
+    }),
+  );
+  router.get(
+    "/",
+    routeHandler(async (request, response) => {
+      const query = parseInput(listQuery, request.query, "query");
+      const page = await catalog.listCustomers({
+        scope: scopeOf(response),
+        limit: query.limit,
+        cursor: query.cursor ?? "",
+      });
+      response.json(listEnvelope(page.customers.map(presentCustomer), page.nextCursor));
+    }),
+  );
+  router.get(
+    "/:customer_id",
+    routeHandler(async (request, response) => {
+      const { customer } = await catalog.getCustomer({
+        scope: scopeOf(response),
+        customerId: pathParam(request, "customer_id"),
+      });
+      response.json(presentCustomer(customer!));
+    }),
+  );
+  router.post(
+    "/:customer_id",
+    routeHandler(async (request, response) => {
+      const body = parseInput(updateCustomerBody, request.body);
+      if (Object.values(body).every((value) => value === undefined)) {
+        throw new LevyError(
+          "invalid_request",
+          "supply at least one of name, email, is_tax_exempt, reference_customer_id",
+        );
+      }
+      const { customer } = await catalog.updateCustomer({
+        scope: scopeOf(response),
+        customerId: pathParam(request, "customer_id"),
+        referenceCustomerId: body.reference_customer_id,
+        name: body.name,
+        email: body.email,
+        isTaxExempt: body.is_tax_exempt,
+      });
+      response.json(presentCustomer(customer!));
+    }),
+  );
+  router.delete(
+    "/:customer_id",
+    routeHandler(async (request, response) => {
+      const deleted = await catalog.deleteCustomer({
+        scope: scopeOf(response),
+        customerId: pathParam(request, "customer_id"),
+      });
+      response.json({ object: "tax.customer", id: deleted.id, deleted: true, deleted_at: Number(deleted.deletedAt) });
+    }),
+  );
   return router;
 }

@@ -5,7 +5,12 @@ import { createDocumentLinks } from "./document-links.js";
 const request = { protocol: "http", get: () => "127.0.0.1:8080" } as unknown as Request;
 const parts = (url: string) => {
   const parsed = new URL(url);
-  return { upload: parsed.pathname.split("/").pop()!, account: parsed.searchParams.get("account")!, expires: parsed.searchParams.get("expires")!, signature: parsed.searchParams.get("signature")! };
+  return {
+    upload: parsed.pathname.split("/").pop()!,
+    account: parsed.searchParams.get("account")!,
+    expires: parsed.searchParams.get("expires")!,
+    signature: parsed.searchParams.get("signature")!,
+  };
 };
 
 describe("signed document links", () => {
@@ -36,15 +41,30 @@ describe("signed document links", () => {
   it("after a pepper rotation, accept links signed under the previous pepper; sign new ones with the current", () => {
     const beforeRotation = parts(links.sign(request, "acct_1", "upl_1"));
     const rotated = createDocumentLinks({ pepper: "q".repeat(40), previousPepper: "p".repeat(40) });
-    expect(() => rotated.verify(beforeRotation.account, beforeRotation.upload, beforeRotation.expires, beforeRotation.signature)).not.toThrow();
+    expect(() =>
+      rotated.verify(beforeRotation.account, beforeRotation.upload, beforeRotation.expires, beforeRotation.signature),
+    ).not.toThrow();
     const afterRotation = parts(rotated.sign(request, "acct_1", "upl_1"));
-    expect(() => createDocumentLinks({ pepper: "q".repeat(40) }).verify(afterRotation.account, afterRotation.upload, afterRotation.expires, afterRotation.signature)).not.toThrow();
-    expect(() => links.verify(afterRotation.account, afterRotation.upload, afterRotation.expires, afterRotation.signature)).toThrow(/not valid/);
-    expect(() => rotated.verify(beforeRotation.account, "upl_2", beforeRotation.expires, beforeRotation.signature)).toThrow(/not valid/);
+    expect(() =>
+      createDocumentLinks({ pepper: "q".repeat(40) }).verify(
+        afterRotation.account,
+        afterRotation.upload,
+        afterRotation.expires,
+        afterRotation.signature,
+      ),
+    ).not.toThrow();
+    expect(() =>
+      links.verify(afterRotation.account, afterRotation.upload, afterRotation.expires, afterRotation.signature),
+    ).toThrow(/not valid/);
+    expect(() =>
+      rotated.verify(beforeRotation.account, "upl_2", beforeRotation.expires, beforeRotation.signature),
+    ).toThrow(/not valid/);
   });
   it("use PUBLIC_BASE_URL when set", () => {
     const external = createDocumentLinks({ pepper: "p".repeat(40), publicBaseUrl: "https://api.levy.example/" });
-    expect(external.sign(request, "acct_1", "upl_1")).toMatch(/^https:\/\/api\.levy\.example\/documents\/v1\/upl_1\?account=acct_1&expires=\d+&signature=/);
+    expect(external.sign(request, "acct_1", "upl_1")).toMatch(
+      /^https:\/\/api\.levy\.example\/documents\/v1\/upl_1\?account=acct_1&expires=\d+&signature=/,
+    );
   });
   it("signOn (the bridge's links): the given base unless PUBLIC_BASE_URL is set, verifiable as any link", () => {
     const link = links.signOn("http://localhost:9000", "acct_1", "upl_1");
@@ -52,6 +72,8 @@ describe("signed document links", () => {
     const { account, upload, expires, signature } = parts(link);
     expect(() => links.verify(account, upload, expires, signature)).not.toThrow();
     const external = createDocumentLinks({ pepper: "p".repeat(40), publicBaseUrl: "https://api.levy.example" });
-    expect(external.signOn("http://localhost:9000", "acct_1", "upl_1")).toMatch(/^https:\/\/api\.levy\.example\/documents\/v1\/upl_1\?/);
+    expect(external.signOn("http://localhost:9000", "acct_1", "upl_1")).toMatch(
+      /^https:\/\/api\.levy\.example\/documents\/v1\/upl_1\?/,
+    );
   });
 });

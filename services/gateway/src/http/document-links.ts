@@ -23,7 +23,11 @@ export interface DocumentLinks {
 
 const signingKey = (pepper: string) => createHmac("sha256", pepper).update("levy document links v1").digest();
 
-export function createDocumentLinks(options: { pepper: string; previousPepper?: string | undefined; publicBaseUrl?: string | undefined }): DocumentLinks {
+export function createDocumentLinks(options: {
+  pepper: string;
+  previousPepper?: string | undefined;
+  publicBaseUrl?: string | undefined;
+}): DocumentLinks {
   const key = signingKey(options.pepper);
   const acceptedKeys = [key, ...(options.previousPepper ? [signingKey(options.previousPepper)] : [])];
   const macWith = (signWith: Buffer, accountId: string, uploadId: string, expires: string) =>
@@ -37,13 +41,19 @@ export function createDocumentLinks(options: { pepper: string; previousPepper?: 
     return `${base.replace(/\/$/, "")}/documents/v1/${encodeURIComponent(uploadId)}?${query.toString()}`;
   };
   return {
-    sign: (request, accountId, uploadId) => signOn(`${request.protocol}://${request.get("host") ?? "localhost"}`, accountId, uploadId),
+    sign: (request, accountId, uploadId) =>
+      signOn(`${request.protocol}://${request.get("host") ?? "localhost"}`, accountId, uploadId),
     signOn,
     verify(accountId, uploadId, expires, signature) {
-      const invalid = (why: string) => new LevyError("document_link_invalid", `this document link is ${why}; fetch the certificate or upload again for a new one`);
+      const invalid = (why: string) =>
+        new LevyError(
+          "document_link_invalid",
+          `this document link is ${why}; fetch the certificate or upload again for a new one`,
+        );
       if (!/^\d{1,12}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(signature)) throw invalid("malformed");
       const presented = Buffer.from(signature, "base64url");
-      if (!acceptedKeys.some((accepted) => timingSafeEqual(macWith(accepted, accountId, uploadId, expires), presented))) throw invalid("not valid");
+      if (!acceptedKeys.some((accepted) => timingSafeEqual(macWith(accepted, accountId, uploadId, expires), presented)))
+        throw invalid("not valid");
       if (Number(expires) < epochSeconds()) throw invalid("expired");
     },
   };
@@ -51,27 +61,33 @@ export function createDocumentLinks(options: { pepper: string; previousPepper?: 
 
 export function documentRoutes(links: DocumentLinks, certificates: Client<typeof CertificatesService>): Router {
   const router = Router();
-  router.get("/:upload_id", routeHandler(async (request, response) => {
-    const query = request.query as Record<string, unknown>;
-    const text = (name: string) => (typeof query[name] === "string" ? (query[name] as string) : "");
-    const uploadId = pathParam(request, "upload_id");
-    const accountId = text("account");
-    links.verify(accountId, uploadId, text("expires"), text("signature"));
-    const chunks: Uint8Array[] = [];
-    let head: { documentType: string; filename: string } | null = null;
-    try {
-      for await (const part of certificates.readDocument({ scope: { accountId, livemode: true }, uploadId })) {
-        head ??= { documentType: part.documentType, filename: part.filename };
-        chunks.push(part.chunk);
+  router.get(
+    "/:upload_id",
+    routeHandler(async (request, response) => {
+      const query = request.query as Record<string, unknown>;
+      const text = (name: string) => (typeof query[name] === "string" ? (query[name] as string) : "");
+      const uploadId = pathParam(request, "upload_id");
+      const accountId = text("account");
+      links.verify(accountId, uploadId, text("expires"), text("signature"));
+      const chunks: Uint8Array[] = [];
+      let head: { documentType: string; filename: string } | null = null;
+      try {
+        for await (const part of certificates.readDocument({ scope: { accountId, livemode: true }, uploadId })) {
+          head ??= { documentType: part.documentType, filename: part.filename };
+          chunks.push(part.chunk);
+        }
+      } catch (error) {
+        throw fromConnectError(error);
       }
-    } catch (error) {
-      throw fromConnectError(error);
-    }
-    response.setHeader("content-type", contentTypes[head?.documentType ?? ""] ?? "application/octet-stream");
-    response.setHeader("content-disposition", `inline; filename*=UTF-8''${encodeURIComponent(head?.filename ?? "document")}`);
-    response.setHeader("cache-control", "private, no-store");
-    response.setHeader("x-content-type-options", "nosniff");
-    response.end(Buffer.concat(chunks));
-  }));
+      response.setHeader("content-type", contentTypes[head?.documentType ?? ""] ?? "application/octet-stream");
+      response.setHeader(
+        "content-disposition",
+        `inline; filename*=UTF-8''${encodeURIComponent(head?.filename ?? "document")}`,
+      );
+      response.setHeader("cache-control", "private, no-store");
+      response.setHeader("x-content-type-options", "nosniff");
+      response.end(Buffer.concat(chunks));
+    }),
+  );
   return router;
 }

@@ -35,7 +35,8 @@ describe("Idempotency-Key", () => {
       response.json({ run: runs, echo: request.body });
     });
     app.use((error: unknown, _request: express.Request, response: express.Response, _next: express.NextFunction) => {
-      if (error instanceof LevyError) response.status(error.code === "invalid_field" ? 400 : 409).json({ code: error.code });
+      if (error instanceof LevyError)
+        response.status(error.code === "invalid_field" ? 400 : 409).json({ code: error.code });
       else response.status(500).json({ code: "internal_error" });
     });
     server = http.createServer(app).listen(0, "127.0.0.1");
@@ -53,7 +54,11 @@ describe("Idempotency-Key", () => {
       headers: { "content-type": "application/json", "x-account": account, ...(key ? { "idempotency-key": key } : {}) },
       body: JSON.stringify(body),
     });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown>, replayed: response.headers.get("idempotent-replayed") };
+    return {
+      status: response.status,
+      body: (await response.json()) as Record<string, unknown>,
+      replayed: response.headers.get("idempotent-replayed"),
+    };
   };
 
   it("hashes bodies canonically", () => {

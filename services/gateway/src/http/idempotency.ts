@@ -27,7 +27,9 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function requestHash(method: string, path: string, body: unknown): string {
-  return createHash("sha256").update(`${method.toUpperCase()} ${path}\n${canonicalJson(body ?? null)}`, "utf8").digest("hex");
+  return createHash("sha256")
+    .update(`${method.toUpperCase()} ${path}\n${canonicalJson(body ?? null)}`, "utf8")
+    .digest("hex");
 }
 
 export function idempotency(store: IdempotencyStore, logger?: Logger) {
@@ -36,18 +38,26 @@ export function idempotency(store: IdempotencyStore, logger?: Logger) {
     const key = request.header(IDEMPOTENCY_HEADER);
     if (key === undefined) return next();
     if (!keyPattern.test(key)) {
-      throw new LevyError("invalid_field", "Idempotency-Key must be 1 to 255 printable ASCII characters", { field: "Idempotency-Key" });
+      throw new LevyError("invalid_field", "Idempotency-Key must be 1 to 255 printable ASCII characters", {
+        field: "Idempotency-Key",
+      });
     }
     const scope = scopeOf(response);
-    const path = (request.originalUrl.split("?")[0] ?? request.originalUrl);
+    const path = request.originalUrl.split("?")[0] ?? request.originalUrl;
     const begun = await store.begin(scope, key, requestHash(request.method, path, request.body));
     switch (begun.kind) {
       case "mismatch":
-        throw new LevyError("idempotency_conflict", "this Idempotency-Key was used with a different request; use a new key for a new request", {
+        throw new LevyError(
+          "idempotency_conflict",
+          "this Idempotency-Key was used with a different request; use a new key for a new request",
+          {
+            field: "Idempotency-Key",
+          },
+        );
+      case "in_flight":
+        throw new LevyError("conflict", "a request with this Idempotency-Key is still in progress; retry shortly", {
           field: "Idempotency-Key",
         });
-      case "in_flight":
-        throw new LevyError("conflict", "a request with this Idempotency-Key is still in progress; retry shortly", { field: "Idempotency-Key" });
       case "replay":
         response.setHeader("Idempotent-Replayed", "true");
         response.status(begun.status).type("application/json").send(begun.body);
@@ -62,14 +72,20 @@ export function idempotency(store: IdempotencyStore, logger?: Logger) {
     response.json = (body: unknown) => {
       answered = true;
       const status = response.statusCode;
-      const saved = status < 500 ? store.complete(scope, key, begun.version, status, JSON.stringify(body)) : store.abandon(scope, key);
+      const saved =
+        status < 500
+          ? store.complete(scope, key, begun.version, status, JSON.stringify(body))
+          : store.abandon(scope, key);
       saved
         .catch((error: unknown) => logger?.warn({ err: error }, "could not save the idempotency record"))
         .finally(() => json(body));
       return response;
     };
     response.once("close", () => {
-      if (!answered) store.abandon(scope, key).catch((error: unknown) => logger?.warn({ err: error }, "could not drop the idempotency record"));
+      if (!answered)
+        store
+          .abandon(scope, key)
+          .catch((error: unknown) => logger?.warn({ err: error }, "could not drop the idempotency record"));
     });
     next();
   };

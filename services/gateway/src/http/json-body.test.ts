@@ -40,25 +40,37 @@ interface RawRequest {
 function send(server: http.Server, raw: RawRequest): Promise<{ status: number; body: string }> {
   const { port } = server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: "127.0.0.1", port, method: "POST", path: "/", headers: raw.headers }, (response) => {
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
-    });
+    const request = http.request(
+      { host: "127.0.0.1", port, method: "POST", path: "/", headers: raw.headers },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
     request.on("error", reject);
     for (const chunk of raw.chunks) request.write(chunk);
     request.end();
   });
 }
 
-const sized = (name: string, body: Buffer | string, headers: Record<string, string> = { "content-type": "application/json" }, split = false): RawRequest => {
+const sized = (
+  name: string,
+  body: Buffer | string,
+  headers: Record<string, string> = { "content-type": "application/json" },
+  split = false,
+): RawRequest => {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body, "utf8");
-  const chunks = split && bytes.length > 1 ? [bytes.subarray(0, bytes.length >> 1), bytes.subarray(bytes.length >> 1)] : [bytes];
+  const chunks =
+    split && bytes.length > 1 ? [bytes.subarray(0, bytes.length >> 1), bytes.subarray(bytes.length >> 1)] : [bytes];
   return { name, headers: { ...headers, "content-length": String(bytes.length) }, chunks };
 };
 
-const object = JSON.stringify({ customer: { address: { address_country: "US" } }, order_details: { line_items: [{ amount: 1 }] } });
+const object = JSON.stringify({
+  customer: { address: { address_country: "US" } },
+  order_details: { line_items: [{ amount: 1 }] },
+});
 const cases: RawRequest[] = [
   sized("an object", object),
   sized("an object in two chunks", object, undefined, true),
@@ -86,7 +98,11 @@ const cases: RawRequest[] = [
   sized("at the limit", `{"a":"${"x".repeat(2048 - 8)}"}`),
   sized("gzip", gzipSync(object), { "content-type": "application/json", "content-encoding": "gzip" }),
   sized("identity encoding", object, { "content-type": "application/json", "content-encoding": "identity" }),
-  { name: "chunked", headers: { "content-type": "application/json", "transfer-encoding": "chunked" }, chunks: [Buffer.from(object)] },
+  {
+    name: "chunked",
+    headers: { "content-type": "application/json", "transfer-encoding": "chunked" },
+    chunks: [Buffer.from(object)],
+  },
 ];
 
 describe("the JSON body reader", () => {

@@ -16,7 +16,10 @@ import { LevyError, maxJsonNesting, nestsDeeperThan } from "@levy/kit";
 export function checkRawBody(_request: unknown, _response: unknown, bytes: Buffer, encoding: string): void {
   if (encoding !== "utf-8") throw new LevyError("invalid_request", "the request body must be UTF-8 JSON");
   if (nestsDeeperThan(bytes, maxJsonNesting)) {
-    throw new LevyError("invalid_request", `the request body nests arrays and objects more than ${maxJsonNesting} levels deep`);
+    throw new LevyError(
+      "invalid_request",
+      `the request body nests arrays and objects more than ${maxJsonNesting} levels deep`,
+    );
   }
 }
 
@@ -31,14 +34,22 @@ const firstNonWhitespace = /^[ \t\n\r]*([^ \t\n\r]|$)/;
 
 /** The error body-parser gives for a body that is not JSON (the error handler reads `type`). */
 function parseFailure(message: string): Error {
-  return Object.assign(new SyntaxError(message), { status: 400, statusCode: 400, expose: true, type: "entity.parse.failed" });
+  return Object.assign(new SyntaxError(message), {
+    status: 400,
+    statusCode: 400,
+    expose: true,
+    type: "entity.parse.failed",
+  });
 }
 
 /** What body-parser's strict JSON parse gives for the decoded text. */
 function parseStrict(text: string): unknown {
   if (text.length === 0) return {};
   const first = text[0] === "{" || text[0] === "[" ? text[0] : firstNonWhitespace.exec(text)?.[1];
-  if (first !== "{" && first !== "[") throw parseFailure(first ? `Unexpected token '${first}', "${text.slice(0, 20)}" is not valid JSON` : "Unexpected end of JSON input");
+  if (first !== "{" && first !== "[")
+    throw parseFailure(
+      first ? `Unexpected token '${first}', "${text.slice(0, 20)}" is not valid JSON` : "Unexpected end of JSON input",
+    );
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -69,7 +80,18 @@ function readPlain(request: Request, response: Response, next: NextFunction, len
   };
   const onAborted = () => {
     cleanup();
-    next(Object.assign(new Error("request aborted"), { status: 400, statusCode: 400, expose: true, code: "ECONNABORTED", expected: length, length, received, type: "request.aborted" }));
+    next(
+      Object.assign(new Error("request aborted"), {
+        status: 400,
+        statusCode: 400,
+        expose: true,
+        code: "ECONNABORTED",
+        expected: length,
+        length,
+        received,
+        type: "request.aborted",
+      }),
+    );
   };
   const onEnd = () => {
     cleanup();
@@ -103,7 +125,10 @@ export function jsonBody(limit: string): RequestHandler {
   const maxBytes = limitInBytes(limit);
   return (request, response, next) => {
     // on-finished's isFinished, which body-parser asks first: such a request goes to it.
-    const finished = (request as IncomingMessage & { upgrade?: boolean }).upgrade === true || !request.socket?.writable || (request.complete && !request.readable);
+    const finished =
+      (request as IncomingMessage & { upgrade?: boolean }).upgrade === true ||
+      !request.socket?.writable ||
+      (request.complete && !request.readable);
     const length = finished ? undefined : plainLength(request, maxBytes);
     if (length === undefined || length === 0) {
       generic(request, response, next);

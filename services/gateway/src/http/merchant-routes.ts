@@ -34,43 +34,68 @@ const updateMerchantBody = z.strictObject({
 export function merchantRoutes(catalog: Client<typeof CatalogService>): Router {
   const router = Router();
   router.use(requireApiVersion({ oneOf: ["2026-01-01", "2026-03-01"] }));
-  router.post("/", routeHandler(async (request, response) => {
-    const body = parseInput(createMerchantBody, request.body);
-    const { merchant } = await catalog.createMerchant({
-      scope: scopeOf(response),
-      referenceMerchantId: body.reference_merchant_id,
-      name: body.name,
-      email: body.email,
-      ...(body.default_address ? { defaultAddress: addressMessage(body.default_address) } : {}),
-      taxIds: body.tax_ids,
-    });
-    response.json(presentMerchant(merchant!));
-  }));
-  router.get("/", routeHandler(async (request, response) => {
-    const query = parseInput(listQuery, request.query, "query");
-    const page = await catalog.listMerchants({ scope: scopeOf(response), limit: query.limit, cursor: query.cursor ?? "" });
-    response.json(listEnvelope(page.merchants.map(presentMerchant), page.nextCursor));
-  }));
-  router.get("/:merchant_id", routeHandler(async (request, response) => {
-    const { merchant } = await catalog.getMerchant({ scope: scopeOf(response), merchantId: pathParam(request, "merchant_id") });
-    response.json(presentMerchant(merchant!));
-  }));
-  router.post("/:merchant_id", routeHandler(async (request, response) => {
-    const body = parseInput(updateMerchantBody, request.body);
-    const { merchant } = await catalog.updateMerchant({
-      scope: scopeOf(response),
-      merchantId: pathParam(request, "merchant_id"),
-      name: body.name,
-      email: body.email,
-      ...(body.default_address ? { defaultAddress: addressMessage(body.default_address) } : {}),
-      taxIds: body.tax_ids ?? [],
-      setTaxIds: body.tax_ids !== undefined,
-    });
-    response.json(presentMerchant(merchant!));
-  }));
-  router.delete("/:merchant_id", routeHandler(async (request, response) => {
-    const deleted = await catalog.deleteMerchant({ scope: scopeOf(response), merchantId: pathParam(request, "merchant_id") });
-    response.json({ object: "tax.merchant", id: deleted.id, deleted: true, deleted_at: Number(deleted.deletedAt) });
-  }));
+  router.post(
+    "/",
+    routeHandler(async (request, response) => {
+      const body = parseInput(createMerchantBody, request.body);
+      const { merchant } = await catalog.createMerchant({
+        scope: scopeOf(response),
+        referenceMerchantId: body.reference_merchant_id,
+        name: body.name,
+        email: body.email,
+        ...(body.default_address ? { defaultAddress: addressMessage(body.default_address) } : {}),
+        taxIds: body.tax_ids,
+      });
+      response.json(presentMerchant(merchant!));
+    }),
+  );
+  router.get(
+    "/",
+    routeHandler(async (request, response) => {
+      const query = parseInput(listQuery, request.query, "query");
+      const page = await catalog.listMerchants({
+        scope: scopeOf(response),
+        limit: query.limit,
+        cursor: query.cursor ?? "",
+      });
+      response.json(listEnvelope(page.merchants.map(presentMerchant), page.nextCursor));
+    }),
+  );
+  router.get(
+    "/:merchant_id",
+    routeHandler(async (request, response) => {
+      const { merchant } = await catalog.getMerchant({
+        scope: scopeOf(response),
+        merchantId: pathParam(request, "merchant_id"),
+      });
+      response.json(presentMerchant(merchant!));
+    }),
+  );
+  router.post(
+    "/:merchant_id",
+    routeHandler(async (request, response) => {
+      const body = parseInput(updateMerchantBody, request.body);
+      const { merchant } = await catalog.updateMerchant({
+        scope: scopeOf(response),
+        merchantId: pathParam(request, "merchant_id"),
+        name: body.name,
+        email: body.email,
+        ...(body.default_address ? { defaultAddress: addressMessage(body.default_address) } : {}),
+        taxIds: body.tax_ids ?? [],
+        setTaxIds: body.tax_ids !== undefined,
+      });
+      response.json(presentMerchant(merchant!));
+    }),
+  );
+  router.delete(
+    "/:merchant_id",
+    routeHandler(async (request, response) => {
+      const deleted = await catalog.deleteMerchant({
+        scope: scopeOf(response),
+        merchantId: pathParam(request, "merchant_id"),
+      });
+      response.json({ object: "tax.merchant", id: deleted.id, deleted: true, deleted_at: Number(deleted.deletedAt) });
+    }),
+  );
   return router;
 }

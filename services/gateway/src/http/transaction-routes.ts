@@ -17,7 +17,10 @@ const id = identifierText();
 const epoch = z.number().int().min(0).max(253_402_300_799);
 const epochField = (value: number | undefined) => (value === undefined ? undefined : BigInt(value));
 const metadata = z
-  .record(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "metadata keys are 1-40 letters, digits, _ or -"), z.string().max(500))
+  .record(
+    z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "metadata keys are 1-40 letters, digits, _ or -"),
+    z.string().max(500),
+  )
   .refine((value) => Object.keys(value).length <= 20, "at most 20 metadata keys");
 
 export const transactionBody = z.strictObject({
@@ -54,62 +57,89 @@ export const platformTransactionBody = z.strictObject({
 /** Mounted at /tax/transactions. */
 export function transactionRoutes(ledger: Client<typeof LedgerService>): Router {
   const router = Router();
-  router.post("/", routeHandler(async (request, response) => {
-    const body = parseInput(transactionBody, request.body);
-    const { transaction } = await ledger.recordTransaction({
-      scope: scopeOf(response),
-      calculationId: body.calculation_id,
-      referenceOrderId: body.reference_order_id,
-      transactionProcessedAt: epochField(body.transaction_processed_at),
-      metadata: body.metadata ?? {},
-    });
-    response.json(presentTransaction(transaction!));
-  }));
-  router.get("/:transaction_id", routeHandler(async (request, response) => {
-    const { transaction } = await ledger.getTransaction({ scope: scopeOf(response), transactionId: pathParam(request, "transaction_id") });
-    response.json(presentTransaction(transaction!));
-  }));
-  router.delete("/:transaction_id", routeHandler(async (request, response) => {
-    const deleted = await ledger.deleteTransaction({ scope: scopeOf(response), transactionId: pathParam(request, "transaction_id") });
-    response.json({ object: "tax.transaction", deleted_at: Number(deleted.deletedAt) });
-  }));
-  router.get("/:transaction_id/refunds", routeHandler(async (request, response) => {
-    const { refunds } = await ledger.listRefunds({ scope: scopeOf(response), transactionId: pathParam(request, "transaction_id") });
-    response.json({ refunds: refunds.map(presentRefundWithoutType) });
-  }));
+  router.post(
+    "/",
+    routeHandler(async (request, response) => {
+      const body = parseInput(transactionBody, request.body);
+      const { transaction } = await ledger.recordTransaction({
+        scope: scopeOf(response),
+        calculationId: body.calculation_id,
+        referenceOrderId: body.reference_order_id,
+        transactionProcessedAt: epochField(body.transaction_processed_at),
+        metadata: body.metadata ?? {},
+      });
+      response.json(presentTransaction(transaction!));
+    }),
+  );
+  router.get(
+    "/:transaction_id",
+    routeHandler(async (request, response) => {
+      const { transaction } = await ledger.getTransaction({
+        scope: scopeOf(response),
+        transactionId: pathParam(request, "transaction_id"),
+      });
+      response.json(presentTransaction(transaction!));
+    }),
+  );
+  router.delete(
+    "/:transaction_id",
+    routeHandler(async (request, response) => {
+      const deleted = await ledger.deleteTransaction({
+        scope: scopeOf(response),
+        transactionId: pathParam(request, "transaction_id"),
+      });
+      response.json({ object: "tax.transaction", deleted_at: Number(deleted.deletedAt) });
+    }),
+  );
+  router.get(
+    "/:transaction_id/refunds",
+    routeHandler(async (request, response) => {
+      const { refunds } = await ledger.listRefunds({
+        scope: scopeOf(response),
+        transactionId: pathParam(request, "transaction_id"),
+      });
+      response.json({ refunds: refunds.map(presentRefundWithoutType) });
+    }),
+  );
   return router;
 }
 
 /** Mounted at /tax/refunds. */
 export function refundRoutes(ledger: Client<typeof LedgerService>): Router {
   const router = Router();
-  router.post("/", routeHandler(async (request, response) => {
-    const body = parseInput(refundBody, request.body);
-    const { refund } = await ledger.createRefund({
-      scope: scopeOf(response),
-      transactionId: body.transaction_id,
-      refundType: body.type,
-      refundProcessedAt: epochField(body.refund_processed_at),
-      lineItems: (body.line_items ?? []).map((line) => ({
-        referenceLineItemId: line.reference_line_item_id,
-        ...(line.amount !== undefined ? { amount: BigInt(line.amount) } : {}),
-        ...(line.quantity !== undefined ? { quantity: BigInt(line.quantity) } : {}),
-      })),
-      metadata: body.metadata ?? {},
-    });
-    response.json(presentRefund(refund!));
-  }));
+  router.post(
+    "/",
+    routeHandler(async (request, response) => {
+      const body = parseInput(refundBody, request.body);
+      const { refund } = await ledger.createRefund({
+        scope: scopeOf(response),
+        transactionId: body.transaction_id,
+        refundType: body.type,
+        refundProcessedAt: epochField(body.refund_processed_at),
+        lineItems: (body.line_items ?? []).map((line) => ({
+          referenceLineItemId: line.reference_line_item_id,
+          ...(line.amount !== undefined ? { amount: BigInt(line.amount) } : {}),
+          ...(line.quantity !== undefined ? { quantity: BigInt(line.quantity) } : {}),
+        })),
+        metadata: body.metadata ?? {},
+      });
+      response.json(presentRefund(refund!));
+    }),
+  );
   return router;
 }
 
 /** Mounted at /tax/refund_reversals. */
 export function refundReversalRoutes(ledger: Client<typeof LedgerService>): Router {
   const router = Router();
-  router.post("/", routeHandler(async (request, response) => {
-    const body = parseInput(refundReversalBody, request.body);
-    const { refund } = await ledger.reverseRefund({ scope: scopeOf(response), refundId: body.refund_id });
-    response.json(presentRefund(refund!));
-  }));
+  router.post(
+    "/",
+    routeHandler(async (request, response) => {
+      const body = parseInput(refundReversalBody, request.body);
+      const { refund } = await ledger.reverseRefund({ scope: scopeOf(response), refundId: body.refund_id });
+      response.json(presentRefund(refund!));
+    }),
+  );
   return router;
 }
 
@@ -117,17 +147,20 @@ export function refundReversalRoutes(ledger: Client<typeof LedgerService>): Rout
 export function platformTransactionRoutes(ledger: Client<typeof LedgerService>): Router {
   const router = Router();
   router.use(requireApiVersion({ oneOf: ["2026-01-01", "2026-03-01"] }));
-  router.post("/", routeHandler(async (request, response) => {
-    const body = parseInput(platformTransactionBody, request.body);
-    const { transactions } = await ledger.recordPlatformTransactions({
-      scope: scopeOf(response),
-      platformCalculationId: body.platform_calculation_id,
-      referenceOrderId: body.reference_order_id,
-      referencePaymentId: body.reference_payment_id,
-      transactionProcessedAt: epochField(body.transaction_processed_at),
-      metadata: body.metadata ?? {},
-    });
-    response.json({ object: "list", data: transactions.map(presentTransaction) });
-  }));
+  router.post(
+    "/",
+    routeHandler(async (request, response) => {
+      const body = parseInput(platformTransactionBody, request.body);
+      const { transactions } = await ledger.recordPlatformTransactions({
+        scope: scopeOf(response),
+        platformCalculationId: body.platform_calculation_id,
+        referenceOrderId: body.reference_order_id,
+        referencePaymentId: body.reference_payment_id,
+        transactionProcessedAt: epochField(body.transaction_processed_at),
+        metadata: body.metadata ?? {},
+      });
+      response.json({ object: "list", data: transactions.map(presentTransaction) });
+    }),
+  );
   return router;
 }

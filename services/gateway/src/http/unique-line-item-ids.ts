@@ -3,7 +3,10 @@
 // repeating line, rather than letting a later refund silently pick the first.
 import type { z } from "zod";
 
-export function refuseRepeatedLineItemIds(lines: readonly { readonly reference_line_item_id?: string | undefined }[], context: z.RefinementCtx): void {
+export function refuseRepeatedLineItemIds(
+  lines: readonly { readonly reference_line_item_id?: string | undefined }[],
+  context: z.RefinementCtx,
+): void {
   const firstIndex = new Map<string, number>();
   lines.forEach((line, index) => {
     const id = line.reference_line_item_id;

@@ -21,11 +21,23 @@ function describe(value: unknown): string {
 }
 
 function fieldName(path: readonly PropertyKey[]): string {
-  return path.map((key) => (typeof key === "number" ? `[${key}]` : String(key))).join(".").replaceAll(".[", "[") || "body";
+  return (
+    path
+      .map((key) => (typeof key === "number" ? `[${key}]` : String(key)))
+      .join(".")
+      .replaceAll(".[", "[") || "body"
+  );
 }
 
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown, location: "body" | "query" = "body"): z.output<S> {
-  if (location === "body" && (input === undefined || input === null || typeof input !== "object" || Array.isArray(input))) {
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  location: "body" | "query" = "body",
+): z.output<S> {
+  if (
+    location === "body" &&
+    (input === undefined || input === null || typeof input !== "object" || Array.isArray(input))
+  ) {
     throw new LevyError("invalid_request", "the request body must be a JSON object");
   }
   const result = schema.safeParse(input);
@@ -34,11 +46,17 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, locat
   const field = fieldName(issue.path);
   const received = valueAt(input, issue.path);
   if (issue.code === "invalid_type" && received === undefined) {
-    throw new LevyError("missing_field", `${field} is required`, { field, expected: String(issue.expected), received: "undefined" });
+    throw new LevyError("missing_field", `${field} is required`, {
+      field,
+      expected: String(issue.expected),
+      received: "undefined",
+    });
   }
   if (issue.code === "unrecognized_keys") {
     const keys = issue.keys.join(", ");
-    throw new LevyError("invalid_field", `unknown field(s) ${keys}${field === "body" ? "" : ` in ${field}`}`, { field: issue.keys[0] ?? field });
+    throw new LevyError("invalid_field", `unknown field(s) ${keys}${field === "body" ? "" : ` in ${field}`}`, {
+      field: issue.keys[0] ?? field,
+    });
   }
   throw new LevyError("invalid_field", `${field}: ${issue.message}`, {
     field,

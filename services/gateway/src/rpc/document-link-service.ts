@@ -10,7 +10,10 @@ import type { DocumentLinks } from "../http/document-links.js";
 export function registerDocumentLinkService(router: ConnectRouter, links: DocumentLinks, restBase: string): void {
   router.service(DocumentLinkService, {
     signDocumentLink: async (request) => {
-      if (!request.accountId || !request.uploadId) throw new LevyError("missing_field", "account_id and upload_id are required", { field: request.accountId ? "upload_id" : "account_id" });
+      if (!request.accountId || !request.uploadId)
+        throw new LevyError("missing_field", "account_id and upload_id are required", {
+          field: request.accountId ? "upload_id" : "account_id",
+        });
       return { url: links.signOn(restBase, request.accountId, request.uploadId) };
     },
   });

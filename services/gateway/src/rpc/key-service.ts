@@ -14,7 +14,12 @@ export function registerKeyService(router: ConnectRouter, keyStore: KeyStore, ra
       const charge = request.charge;
       const rate =
         charge && verified.kind === "secret"
-          ? await rateLimits.consume({ accountId: verified.accountId, bucket: charge.bucket, limit: charge.limit, windowSeconds: charge.windowSeconds })
+          ? await rateLimits.consume({
+              accountId: verified.accountId,
+              bucket: charge.bucket,
+              limit: charge.limit,
+              windowSeconds: charge.windowSeconds,
+            })
           : undefined;
       return {
         keyId: verified.keyId,

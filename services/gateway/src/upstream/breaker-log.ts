@@ -12,8 +12,12 @@ export function logBreakerTransitions(logger: Logger, breakers: readonly Circuit
     breaker.on("timeout", () => {
       lastFailure = "call timed out";
     });
-    breaker.on("open", () => logger.warn({ upstream: breaker.name, last_failure: lastFailure }, "circuit breaker opened"));
-    breaker.on("halfOpen", () => logger.info({ upstream: breaker.name }, "circuit breaker half-open: next call is a trial"));
+    breaker.on("open", () =>
+      logger.warn({ upstream: breaker.name, last_failure: lastFailure }, "circuit breaker opened"),
+    );
+    breaker.on("halfOpen", () =>
+      logger.info({ upstream: breaker.name }, "circuit breaker half-open: next call is a trial"),
+    );
     breaker.on("close", () => logger.info({ upstream: breaker.name }, "circuit breaker closed"));
   }
 }

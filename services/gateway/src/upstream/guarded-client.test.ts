@@ -55,16 +55,30 @@ describe("gateway breakers open on upstream health only", () => {
 
   it("opens when the upstream is unavailable, and then fails fast with upstream_unavailable", async () => {
     const outage = () => toConnectError(Object.assign(new Error("database down"), { code: "unavailable" }));
-    const guarded = createGuardedClient("calc-engine", CalcEngineService, upstreamThrowing({ down: () => new ConnectError("down", Code.Unavailable), outage }), options);
-    for (const id of ["down", "outage", "down"]) await expect(guarded.client.getCalculation({ calculationId: id })).rejects.toMatchObject({ code: "upstream_unavailable" });
+    const guarded = createGuardedClient(
+      "calc-engine",
+      CalcEngineService,
+      upstreamThrowing({ down: () => new ConnectError("down", Code.Unavailable), outage }),
+      options,
+    );
+    for (const id of ["down", "outage", "down"])
+      await expect(guarded.client.getCalculation({ calculationId: id })).rejects.toMatchObject({
+        code: "upstream_unavailable",
+      });
     expect(guarded.breaker.opened).toBe(true);
-    await expect(guarded.client.getCalculation({ calculationId: "fine" })).rejects.toMatchObject({ code: "upstream_unavailable", meta: { retry_after_seconds: "30" } });
+    await expect(guarded.client.getCalculation({ calculationId: "fine" })).rejects.toMatchObject({
+      code: "upstream_unavailable",
+      meta: { retry_after_seconds: "30" },
+    });
   });
 
   it("opens on an unreachable upstream (transport error)", async () => {
     const transport = createGrpcTransport({ baseUrl: "http://127.0.0.1:9" });
     const guarded = createGuardedClient("calc-engine", CalcEngineService, transport, options);
-    for (let attempt = 0; attempt < 3; attempt += 1) await expect(guarded.client.getCalculation({ calculationId: "x" })).rejects.toMatchObject({ code: "upstream_unavailable" });
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      await expect(guarded.client.getCalculation({ calculationId: "x" })).rejects.toMatchObject({
+        code: "upstream_unavailable",
+      });
     expect(guarded.breaker.opened).toBe(true);
   });
 
@@ -82,7 +96,9 @@ describe("breakers at rest (issue 17: an idle gateway must not wake)", () => {
   it("arm no interval of their own: one shared clock turns every rolling window", () => {
     const every = vi.spyOn(globalThis, "setInterval");
     try {
-      const breakers = ["a", "b", "c"].map((name) => createGuardedClient(name, CalcEngineService, upstreamThrowing({}), options).breaker);
+      const breakers = ["a", "b", "c"].map(
+        (name) => createGuardedClient(name, CalcEngineService, upstreamThrowing({}), options).breaker,
+      );
       expect(every.mock.calls.length).toBeLessThanOrEqual(1);
       for (const breaker of breakers) breaker.shutdown();
     } finally {
@@ -95,7 +111,12 @@ describe("breakers at rest (issue 17: an idle gateway must not wake)", () => {
     vi.resetModules(); // a fresh shared clock, armed on the fake timers
     try {
       const fresh = await import("./guarded-client.js");
-      const { client, breaker } = fresh.createGuardedClient("window", CalcEngineService, upstreamThrowing({ down: () => new ConnectError("down", Code.Unavailable) }), { ...options, volumeThreshold: 100 });
+      const { client, breaker } = fresh.createGuardedClient(
+        "window",
+        CalcEngineService,
+        upstreamThrowing({ down: () => new ConnectError("down", Code.Unavailable) }),
+        { ...options, volumeThreshold: 100 },
+      );
       await client.getCalculation({ calculationId: "down" }).catch(() => {});
       expect(breaker.stats.failures).toBe(1);
       vi.advanceTimersByTime(11_000);

@@ -64,7 +64,10 @@ export function createGuardedClient<S extends DescService>(
   transport: Transport,
   options: BreakerOptions,
 ): GuardedClient<S> {
-  const raw = createClient(service, transport) as unknown as Record<string, (request: unknown, callOptions?: object) => Promise<unknown>>;
+  const raw = createClient(service, transport) as unknown as Record<
+    string,
+    (request: unknown, callOptions?: object) => Promise<unknown>
+  >;
   const breaker = new CircuitBreaker((call: () => Promise<unknown>) => call(), {
     name,
     // The call carries its own deadline; the breaker's timeout is a backstop.
@@ -83,16 +86,25 @@ export function createGuardedClient<S extends DescService>(
   for (const method of service.methods) {
     guarded[method.localName] = async (request: unknown, callOptions?: object) => {
       try {
-        return await breaker.fire(() => raw[method.localName]!(request, { timeoutMs: options.timeoutMs, ...callOptions }));
+        return await breaker.fire(() =>
+          raw[method.localName]!(request, { timeoutMs: options.timeoutMs, ...callOptions }),
+        );
       } catch (error) {
         const breakerCode = (error as { code?: unknown }).code;
         if (breakerCode === "EOPENBREAKER") {
-          throw new LevyError("upstream_unavailable", `the ${name} service is unavailable, retry shortly`, {
-            [RETRY_AFTER_META]: String(Math.ceil(options.resetTimeoutMs / 1000)),
-          }, { cause: error });
+          throw new LevyError(
+            "upstream_unavailable",
+            `the ${name} service is unavailable, retry shortly`,
+            {
+              [RETRY_AFTER_META]: String(Math.ceil(options.resetTimeoutMs / 1000)),
+            },
+            { cause: error },
+          );
         }
         if (breakerCode === "ETIMEDOUT") {
-          throw new LevyError("upstream_timeout", `the ${name} service did not answer in time`, undefined, { cause: error });
+          throw new LevyError("upstream_timeout", `the ${name} service did not answer in time`, undefined, {
+            cause: error,
+          });
         }
         throw fromConnectError(error);
       }

@@ -14,10 +14,12 @@ interface FlatRecord {
 
 const zips = (await loadUsZips()).index;
 const wanted: Record<string, (r: FlatRecord) => boolean> = {
-  "US with a known ZIP": (r) => r.country_code === "US" && /^\d{5}$/.test(r.postcode) && zips.slotOf(r.postcode) >= 0 && r.state1 !== "",
+  "US with a known ZIP": (r) =>
+    r.country_code === "US" && /^\d{5}$/.test(r.postcode) && zips.slotOf(r.postcode) >= 0 && r.state1 !== "",
   "US with a state, no ZIP": (r) => r.country_code === "US" && r.postcode === "" && r.state1 !== "",
   "US without state or ZIP": (r) => r.country_code === "US" && r.postcode === "" && r.state1 === "",
-  "US with a ZIP unknown to the ZIP data": (r) => r.country_code === "US" && /^\d{5}$/.test(r.postcode) && zips.slotOf(r.postcode) < 0,
+  "US with a ZIP unknown to the ZIP data": (r) =>
+    r.country_code === "US" && /^\d{5}$/.test(r.postcode) && zips.slotOf(r.postcode) < 0,
   "CA with province": (r) => r.country_code === "CA" && r.state1 !== "",
   "CA without province": (r) => r.country_code === "CA" && r.state1 === "",
   DE: (r) => r.country_code === "DE",
@@ -42,10 +44,12 @@ async function scan(label: string, path: string, addresses: Iterable<string>): P
 }
 
 function* ipv4(): Generator<string> {
-  for (let a = 1; a < 224; a++) for (let b = 0; b < 256; b++) for (let c = 0; c < 256; c += 16) yield `${a}.${b}.${c}.1`;
+  for (let a = 1; a < 224; a++)
+    for (let b = 0; b < 256; b++) for (let c = 0; c < 256; c += 16) yield `${a}.${b}.${c}.1`;
 }
 function* ipv6(): Generator<string> {
-  for (let a = 0x2001; a < 0x2c10; a++) for (let b = 0; b < 0x10000; b += 0x100) yield `${a.toString(16)}:${b.toString(16)}::1`;
+  for (let a = 0x2001; a < 0x2c10; a++)
+    for (let b = 0; b < 0x10000; b += 0x100) yield `${a.toString(16)}:${b.toString(16)}::1`;
 }
 
 const paths = packagedIpDatabasePaths();

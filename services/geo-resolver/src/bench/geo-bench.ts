@@ -19,7 +19,16 @@ function random(): number {
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
 function address(parts: Partial<AddressInput>): AddressInput {
-  return { address_line_1: "1 Main Street", address_line_2: "", address_city: "", address_province: "", address_postal_code: "", address_country: "US", address_type: "billing", ...parts };
+  return {
+    address_line_1: "1 Main Street",
+    address_line_2: "",
+    address_city: "",
+    address_province: "",
+    address_postal_code: "",
+    address_country: "US",
+    address_type: "billing",
+    ...parts,
+  };
 }
 
 /** 70 % US (ZIP, ZIP+4, with state and city), 10 % Canada, 20 % elsewhere incl. special territories. */
@@ -43,9 +52,24 @@ function addressMix(data: GeoData, count: number): AddressInput[] {
       const zip = zips.zip(slot);
       const variant = random();
       if (variant < 0.4) list.push(address({ address_postal_code: zip }));
-      else if (variant < 0.6) list.push(address({ address_postal_code: `${zip}-${String(Math.floor(random() * 10_000)).padStart(4, "0")}` }));
-      else if (variant < 0.9) list.push(address({ address_postal_code: zip, address_province: zips.region(slot).code, address_city: zips.cityName(slot) }));
-      else list.push(address({ address_postal_code: ` ${zip} `, address_province: zips.region(slot).code.toLowerCase(), address_country: "us" }));
+      else if (variant < 0.6)
+        list.push(address({ address_postal_code: `${zip}-${String(Math.floor(random() * 10_000)).padStart(4, "0")}` }));
+      else if (variant < 0.9)
+        list.push(
+          address({
+            address_postal_code: zip,
+            address_province: zips.region(slot).code,
+            address_city: zips.cityName(slot),
+          }),
+        );
+      else
+        list.push(
+          address({
+            address_postal_code: ` ${zip} `,
+            address_province: zips.region(slot).code.toLowerCase(),
+            address_country: "us",
+          }),
+        );
     } else if (roll < 0.8) {
       list.push(address({ address_country: "CA", address_postal_code: pick(canadian) }));
     } else {
@@ -62,7 +86,12 @@ function ipMix(count: number): IpInput[] {
   while (list.length < count) {
     let value: string;
     if (random() < 0.8) {
-      value = [1 + Math.floor(random() * 222), Math.floor(random() * 256), Math.floor(random() * 256), 1 + Math.floor(random() * 254)].join(".");
+      value = [
+        1 + Math.floor(random() * 222),
+        Math.floor(random() * 256),
+        Math.floor(random() * 256),
+        1 + Math.floor(random() * 254),
+      ].join(".");
       if (isReservedIp(value, 4)) continue;
     } else {
       const group = () => Math.floor(random() * 0x10000).toString(16);
@@ -111,9 +140,17 @@ for (const ip of ips) resolveIp(ip);
 const failureShare = failures / ips.length;
 const ipRate = throughput(ips, resolveIp);
 
-console.log(`geo-resolver benchmark (node ${process.version}, one core${gc ? "" : ", run with --expose-gc for steadier memory figures"})`);
-console.log(`  ZIPs loaded                ${data.stats.zipCount} (${data.stats.primaryZipRecords} SimpleMaps + GeoNames supplement)`);
+console.log(
+  `geo-resolver benchmark (node ${process.version}, one core${gc ? "" : ", run with --expose-gc for steadier memory figures"})`,
+);
+console.log(
+  `  ZIPs loaded                ${data.stats.zipCount} (${data.stats.primaryZipRecords} SimpleMaps + GeoNames supplement)`,
+);
 console.log(`  start-up load time         ${loadMs.toFixed(0)} ms`);
-console.log(`  resident memory delta      ${megabytes(after.rss - before.rss)} MB (heap ${megabytes(after.heapUsed - before.heapUsed)} MB, buffers ${megabytes(after.arrayBuffers - before.arrayBuffers)} MB)`);
+console.log(
+  `  resident memory delta      ${megabytes(after.rss - before.rss)} MB (heap ${megabytes(after.heapUsed - before.heapUsed)} MB, buffers ${megabytes(after.arrayBuffers - before.arrayBuffers)} MB)`,
+);
 console.log(`  address resolutions/s      ${Math.round(addressRate).toLocaleString("en-US")}`);
-console.log(`  IP resolutions/s           ${Math.round(ipRate).toLocaleString("en-US")} (strict/best_effort mix, ${(failureShare * 100).toFixed(0)}% answered with an IP error)`);
+console.log(
+  `  IP resolutions/s           ${Math.round(ipRate).toLocaleString("en-US")} (strict/best_effort mix, ${(failureShare * 100).toFixed(0)}% answered with an IP error)`,
+);

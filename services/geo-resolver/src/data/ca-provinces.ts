@@ -26,8 +26,24 @@ export const caProvinces: readonly CaProvince[] = [
 
 /** Canada Post's first letters (forward sortation areas). X is split between NT and NU. */
 const provinceOfLetter: Readonly<Record<string, string>> = {
-  A: "NL", B: "NS", C: "PE", E: "NB", G: "QC", H: "QC", J: "QC",
-  K: "ON", L: "ON", M: "ON", N: "ON", P: "ON", R: "MB", S: "SK", T: "AB", V: "BC", X: "NT", Y: "YT",
+  A: "NL",
+  B: "NS",
+  C: "PE",
+  E: "NB",
+  G: "QC",
+  H: "QC",
+  J: "QC",
+  K: "ON",
+  L: "ON",
+  M: "ON",
+  N: "ON",
+  P: "ON",
+  R: "MB",
+  S: "SK",
+  T: "AB",
+  V: "BC",
+  X: "NT",
+  Y: "YT",
 };
 
 /** Nunavut's forward sortation areas; the rest of X is the Northwest Territories. */

@@ -39,7 +39,13 @@ export const specialTerritories: readonly SpecialTerritory[] = [
     memberState: "ES",
     name: "Canary Islands",
     countryCodes: ["IC"],
-    rules: [{ country: "ES", postalPrefixes: ["35", "38"], provinces: ["CN", "GC", "TF", "IC", "CANARIAS", "CANARY ISLANDS", "LAS PALMAS", "SANTA CRUZ DE TENERIFE"] }],
+    rules: [
+      {
+        country: "ES",
+        postalPrefixes: ["35", "38"],
+        provinces: ["CN", "GC", "TF", "IC", "CANARIAS", "CANARY ISLANDS", "LAS PALMAS", "SANTA CRUZ DE TENERIFE"],
+      },
+    ],
     effective_from: "2007-01-01",
     source: `${directive}, Art. 6(1)(b); Spain: Ley 37/1992 del IVA, art. 3 (IGIC applies instead: Ley 20/1991)`,
   },
@@ -118,7 +124,13 @@ export const specialTerritories: readonly SpecialTerritory[] = [
     memberState: "FR",
     name: "Réunion",
     countryCodes: ["RE"],
-    rules: [{ country: "FR", postalPrefixes: ["974"], provinces: ["RE", "974", "REUNION", "LA REUNION", "LA RÉUNION", "RÉUNION"] }],
+    rules: [
+      {
+        country: "FR",
+        postalPrefixes: ["974"],
+        provinces: ["RE", "974", "REUNION", "LA REUNION", "LA RÉUNION", "RÉUNION"],
+      },
+    ],
     effective_from: "2007-01-01",
     source: frenchOutermost,
   },
@@ -256,6 +268,7 @@ export const vatAreaMembers: readonly VatAreaMember[] = [
     countryCode: "IM",
     vatArea: "GB",
     effective_from: "2007-01-01",
-    source: "UK-Isle of Man Customs and Excise Agreement 1979; Value Added Tax (Isle of Man) Order 1982 (SI 1982/1067): the Isle of Man is in the UK VAT area",
+    source:
+      "UK-Isle of Man Customs and Excise Agreement 1979; Value Added Tax (Isle of Man) Order 1982 (SI 1982/1067): the Isle of Man is in the UK VAT area",
   },
 ];

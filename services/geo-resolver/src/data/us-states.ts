@@ -12,8 +12,20 @@ export interface UsRegion {
   readonly territory: boolean;
 }
 
-const state = (code: string, name: string, fips: number, authority: string): UsRegion => ({ code, name, fips, authority, territory: false });
-const territory = (code: string, name: string, fips: number, authority: string): UsRegion => ({ code, name, fips, authority, territory: true });
+const state = (code: string, name: string, fips: number, authority: string): UsRegion => ({
+  code,
+  name,
+  fips,
+  authority,
+  territory: false,
+});
+const territory = (code: string, name: string, fips: number, authority: string): UsRegion => ({
+  code,
+  name,
+  fips,
+  authority,
+  territory: true,
+});
 
 export const usRegions: readonly UsRegion[] = [
   state("AL", "Alabama", 1, "Alabama Department of Revenue"),

@@ -9,7 +9,11 @@ const countySuffixes = [" CITY AND BOROUGH", " CENSUS AREA", " MUNICIPALITY", " 
  * as "ST", every run of other characters as "_", no leading or trailing "_".
  */
 export function jurisdictionSlug(name: string, type?: string): string {
-  let value = name.normalize("NFD").replace(/\p{Diacritic}/gu, "").toUpperCase().trim();
+  let value = name
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toUpperCase()
+    .trim();
   if (type === "COUNTY") {
     for (const suffix of countySuffixes) {
       if (value.endsWith(suffix) && value.length > suffix.length) {

@@ -20,7 +20,13 @@ export function countryJurisdiction(id: string, name: string, authority = name, 
 }
 
 export function usStateJurisdiction(region: UsRegion): Jurisdiction {
-  return Object.freeze({ id: `US-${region.code}`, name: region.name, type: "STATE", authority_name: region.authority, source: "" });
+  return Object.freeze({
+    id: `US-${region.code}`,
+    name: region.name,
+    type: "STATE",
+    authority_name: region.authority,
+    source: "",
+  });
 }
 
 /** A territory (PR, GU, VI, AS, MP) stands as its own country: no US state sales tax applies. */
@@ -44,9 +50,21 @@ export function countyJurisdiction(region: UsRegion, name: string, fips: number)
 }
 
 export function cityJurisdiction(region: UsRegion, name: string): Jurisdiction {
-  return Object.freeze({ id: `${usLocalPrefix(region)}-CITY-${jurisdictionSlug(name)}`, name, type: "CITY", authority_name: region.authority, source: "" });
+  return Object.freeze({
+    id: `${usLocalPrefix(region)}-CITY-${jurisdictionSlug(name)}`,
+    name,
+    type: "CITY",
+    authority_name: region.authority,
+    source: "",
+  });
 }
 
 export function caProvinceJurisdiction(province: CaProvince): Jurisdiction {
-  return Object.freeze({ id: `CA-${province.code}`, name: province.name, type: "STATE", authority_name: province.authority, source: "" });
+  return Object.freeze({
+    id: `CA-${province.code}`,
+    name: province.name,
+    type: "STATE",
+    authority_name: province.authority,
+    source: "",
+  });
 }

@@ -49,7 +49,8 @@ function canonicalPostalCode(country: string, raw: string): string {
   }
   if (country === "CA") {
     const match = /^([A-Z]\d[A-Z])\s?(\d[A-Z]\d)$/.exec(compact);
-    if (!match || !provinceOfPostalCode(compact)) throw invalidField("address_postal_code", "a Canadian postal code has the form A1A 1A1");
+    if (!match || !provinceOfPostalCode(compact))
+      throw invalidField("address_postal_code", "a Canadian postal code has the form A1A 1A1");
     return `${match[1]} ${match[2]}`;
   }
   return compact;
@@ -57,7 +58,12 @@ function canonicalPostalCode(country: string, raw: string): string {
 
 export function normalizeAddress(input: AddressInput): AddressInput {
   const country = tidy(input.address_country).toUpperCase();
-  if (country === "") throw new LevyError("missing_field", "address_country is required", { field: "address_country", expected: "string", received: "undefined" });
+  if (country === "")
+    throw new LevyError("missing_field", "address_country is required", {
+      field: "address_country",
+      expected: "string",
+      received: "undefined",
+    });
   const problem = countryCodeProblem(country);
   if (problem) throw invalidField("address_country", problem);
   return {
@@ -65,7 +71,8 @@ export function normalizeAddress(input: AddressInput): AddressInput {
     address_line_2: tidy(input.address_line_2),
     address_city: tidy(input.address_city),
     address_province: tidy(input.address_province).toUpperCase(),
-    address_postal_code: input.address_postal_code.trim() === "" ? "" : canonicalPostalCode(country, input.address_postal_code),
+    address_postal_code:
+      input.address_postal_code.trim() === "" ? "" : canonicalPostalCode(country, input.address_postal_code),
     address_country: country,
     address_type: tidy(input.address_type),
   };

@@ -13,7 +13,16 @@ beforeAll(async () => {
 });
 
 function address(parts: Partial<AddressInput>): AddressInput {
-  return { address_line_1: "", address_line_2: "", address_city: "", address_province: "", address_postal_code: "", address_country: "US", address_type: "", ...parts };
+  return {
+    address_line_1: "",
+    address_line_2: "",
+    address_city: "",
+    address_province: "",
+    address_postal_code: "",
+    address_country: "US",
+    address_type: "",
+    ...parts,
+  };
 }
 const resolve = (parts: Partial<AddressInput>): AddressResolution => resolver.resolve(address(parts));
 const ids = (parts: Partial<AddressInput>) => resolve(parts).jurisdictions.map((j) => j.id);
@@ -33,13 +42,35 @@ describe("US addresses", () => {
     const result = resolve({ address_line_1: "1 Main St", address_postal_code: "19103" });
     expect(result.jurisdictions).toEqual([
       { id: "US", name: "United States", type: "COUNTRY", authority_name: "United States", source: "" },
-      { id: "US-PA", name: "Pennsylvania", type: "STATE", authority_name: "Pennsylvania Department of Revenue", source: "" },
-      { id: "US-PA-COUNTY-PHILADELPHIA", name: "Philadelphia", type: "COUNTY", authority_name: "Pennsylvania Department of Revenue", source: "county FIPS 42101" },
-      { id: "US-PA-CITY-PHILADELPHIA", name: "Philadelphia", type: "CITY", authority_name: "Pennsylvania Department of Revenue", source: "" },
+      {
+        id: "US-PA",
+        name: "Pennsylvania",
+        type: "STATE",
+        authority_name: "Pennsylvania Department of Revenue",
+        source: "",
+      },
+      {
+        id: "US-PA-COUNTY-PHILADELPHIA",
+        name: "Philadelphia",
+        type: "COUNTY",
+        authority_name: "Pennsylvania Department of Revenue",
+        source: "county FIPS 42101",
+      },
+      {
+        id: "US-PA-CITY-PHILADELPHIA",
+        name: "Philadelphia",
+        type: "CITY",
+        authority_name: "Pennsylvania Department of Revenue",
+        source: "",
+      },
     ]);
     expect(result.resolution_precision).toBe("POSTAL");
     expect(result.address_resolution_status).toBe("POSTAL_ONLY");
-    expect(result.address_used).toMatchObject({ address_province: "PA", address_city: "Philadelphia", address_line_1: "1 Main St" });
+    expect(result.address_used).toMatchObject({
+      address_province: "PA",
+      address_city: "Philadelphia",
+      address_line_1: "1 Main St",
+    });
   });
 
   it("accepts ZIP+4 with or without the dash (precision POSTAL_PLUS)", () => {
@@ -47,30 +78,66 @@ describe("US addresses", () => {
       const result = resolve({ address_postal_code: zip });
       expect(result.resolution_precision).toBe("POSTAL_PLUS");
       expect(result.address_used.address_postal_code).toBe("02110-1234");
-      expect(result.jurisdictions.map((j) => j.id)).toEqual(["US", "US-MA", "US-MA-COUNTY-SUFFOLK", "US-MA-CITY-BOSTON"]);
+      expect(result.jurisdictions.map((j) => j.id)).toEqual([
+        "US",
+        "US-MA",
+        "US-MA-COUNTY-SUFFOLK",
+        "US-MA-CITY-BOSTON",
+      ]);
     }
   });
 
   it("keeps leading zeros: 02110 Boston MA", () => {
-    expect(resolve({ address_postal_code: "02110" }).address_used).toMatchObject({ address_postal_code: "02110", address_province: "MA", address_city: "Boston" });
+    expect(resolve({ address_postal_code: "02110" }).address_used).toMatchObject({
+      address_postal_code: "02110",
+      address_province: "MA",
+      address_city: "Boston",
+    });
   });
 
   it("uses the Michigan Department of Treasury as Michigan's authority", () => {
-    expect(resolve({ address_postal_code: "48226" }).jurisdictions[1]).toMatchObject({ id: "US-MI", authority_name: "Michigan Department of Treasury" });
+    expect(resolve({ address_postal_code: "48226" }).jurisdictions[1]).toMatchObject({
+      id: "US-MI",
+      authority_name: "Michigan Department of Treasury",
+    });
   });
 
   it("tidies lower-case codes and extra spaces", () => {
-    const result = resolve({ address_country: " us ", address_province: " pa", address_postal_code: " 19103 ", address_city: "  Philadelphia  ", address_line_1: " 1   Main  St " });
-    expect(result.address_used).toMatchObject({ address_country: "US", address_province: "PA", address_postal_code: "19103", address_city: "Philadelphia", address_line_1: "1 Main St" });
+    const result = resolve({
+      address_country: " us ",
+      address_province: " pa",
+      address_postal_code: " 19103 ",
+      address_city: "  Philadelphia  ",
+      address_line_1: " 1   Main  St ",
+    });
+    expect(result.address_used).toMatchObject({
+      address_country: "US",
+      address_province: "PA",
+      address_postal_code: "19103",
+      address_city: "Philadelphia",
+      address_line_1: "1 Main St",
+    });
   });
 
   it("accepts a state name as province", () => {
-    expect(resolve({ address_province: "Pennsylvania", address_postal_code: "19103" }).address_used.address_province).toBe("PA");
+    expect(
+      resolve({ address_province: "Pennsylvania", address_postal_code: "19103" }).address_used.address_province,
+    ).toBe("PA");
   });
 
   it("slugs Saint/St. the same way: 63101 St. Louis, 55101 Saint Paul", () => {
-    expect(ids({ address_postal_code: "63101" })).toEqual(["US", "US-MO", "US-MO-COUNTY-ST_LOUIS", "US-MO-CITY-ST_LOUIS"]);
-    expect(ids({ address_postal_code: "55101", address_city: "St. Paul" })).toEqual(["US", "US-MN", "US-MN-COUNTY-RAMSEY", "US-MN-CITY-ST_PAUL"]);
+    expect(ids({ address_postal_code: "63101" })).toEqual([
+      "US",
+      "US-MO",
+      "US-MO-COUNTY-ST_LOUIS",
+      "US-MO-CITY-ST_LOUIS",
+    ]);
+    expect(ids({ address_postal_code: "55101", address_city: "St. Paul" })).toEqual([
+      "US",
+      "US-MN",
+      "US-MN-COUNTY-RAMSEY",
+      "US-MN-CITY-ST_PAUL",
+    ]);
   });
 
   it("refuses a ZIP of another state as invalid_address naming the postal code", () => {
@@ -84,7 +151,12 @@ describe("US addresses", () => {
   });
 
   it("knows ZIPs that are not Census ZCTAs from GeoNames (PO boxes, single organisations)", () => {
-    expect(ids({ address_postal_code: "20500" })).toEqual(["US", "US-DC", "US-DC-COUNTY-DISTRICT_OF_COLUMBIA", "US-DC-CITY-WASHINGTON"]);
+    expect(ids({ address_postal_code: "20500" })).toEqual([
+      "US",
+      "US-DC",
+      "US-DC-COUNTY-DISTRICT_OF_COLUMBIA",
+      "US-DC-CITY-WASHINGTON",
+    ]);
   });
 
   it("resolves an unknown but well-formed ZIP at state level from the province", () => {
@@ -95,24 +167,41 @@ describe("US addresses", () => {
   });
 
   it("refuses an unknown ZIP without province as unresolvable", () => {
-    expect(errorOf({ address_postal_code: "99999" }).meta).toMatchObject({ field: "address_postal_code", reason: "unresolvable" });
+    expect(errorOf({ address_postal_code: "99999" }).meta).toMatchObject({
+      field: "address_postal_code",
+      reason: "unresolvable",
+    });
   });
 
   it("refuses an unknown ZIP whose 3-digit prefix belongs to another state", () => {
-    expect(errorOf({ address_province: "CA", address_postal_code: "19199" }).meta).toMatchObject({ reason: "contradiction" });
+    expect(errorOf({ address_province: "CA", address_postal_code: "19199" }).meta).toMatchObject({
+      reason: "contradiction",
+    });
   });
 
   it("resolves at state level without a ZIP and at country level without anything", () => {
-    expect(resolve({ address_province: "TX" })).toMatchObject({ resolution_precision: "PROVINCE", address_resolution_status: "PROVINCE_ONLY" });
+    expect(resolve({ address_province: "TX" })).toMatchObject({
+      resolution_precision: "PROVINCE",
+      address_resolution_status: "PROVINCE_ONLY",
+    });
     expect(ids({ address_province: "TX" })).toEqual(["US", "US-TX"]);
     expect(resolve({})).toMatchObject({ resolution_precision: "COUNTRY", address_resolution_status: "COUNTRY_ONLY" });
   });
 
   it("refuses malformed ZIPs and unknown state codes as invalid_field", () => {
-    expect(errorOf({ address_postal_code: "1234" })).toMatchObject({ code: "invalid_field", meta: { field: "address_postal_code" } });
-    expect(errorOf({ address_province: "ZZ" })).toMatchObject({ code: "invalid_field", meta: { field: "address_province" } });
+    expect(errorOf({ address_postal_code: "1234" })).toMatchObject({
+      code: "invalid_field",
+      meta: { field: "address_postal_code" },
+    });
+    expect(errorOf({ address_province: "ZZ" })).toMatchObject({
+      code: "invalid_field",
+      meta: { field: "address_province" },
+    });
     expect(errorOf({ address_country: "" })).toMatchObject({ code: "missing_field" });
-    expect(errorOf({ address_country: "EU" })).toMatchObject({ code: "invalid_field", meta: { field: "address_country" } });
+    expect(errorOf({ address_country: "EU" })).toMatchObject({
+      code: "invalid_field",
+      meta: { field: "address_country" },
+    });
   });
 
   it("picks Boston for 02127 (South Boston in SimpleMaps, Boston in GeoNames) when the city says so", () => {
@@ -120,7 +209,9 @@ describe("US addresses", () => {
     const result = resolve({ address_postal_code: "02127", address_city: "BOSTON" });
     expect(result.jurisdictions.at(-1)!.id).toBe("US-MA-CITY-BOSTON");
     expect(result.address_resolution_status).toBe("POSTAL_AND_CITY");
-    expect(resolve({ address_postal_code: "02127", address_city: "Springfield" }).address_resolution_status).toBe("POSTAL_ONLY");
+    expect(resolve({ address_postal_code: "02127", address_city: "Springfield" }).address_resolution_status).toBe(
+      "POSTAL_ONLY",
+    );
   });
 
   it("picks the place the city names when the ZIP has an alternative place name", () => {
@@ -137,7 +228,8 @@ describe("US addresses", () => {
 function findZipWithAlternate(): { zip: string; alternate: string } {
   const index = resolver.zips;
   for (let slot = 0; slot < index.size; slot++) {
-    if (index.hasAlternateCity(slot) && !index.region(slot).territory) return { zip: index.zip(slot), alternate: index.cityName(slot, "alternate") };
+    if (index.hasAlternateCity(slot) && !index.region(slot).territory)
+      return { zip: index.zip(slot), alternate: index.cityName(slot, "alternate") };
   }
   throw new Error("no ZIP with an alternative place");
 }
@@ -145,23 +237,48 @@ function findZipWithAlternate(): { zip: string; alternate: string } {
 describe("US territories and military mail", () => {
   it("resolves PR as its own country, given as US + ZIP or as country PR", () => {
     expect(ids({ address_postal_code: "00601" })).toEqual(["PR", "PR-COUNTY-ADJUNTAS", "PR-CITY-ADJUNTAS"]);
-    expect(resolve({ address_postal_code: "00601" }).address_used).toMatchObject({ address_country: "PR", address_province: "", address_postal_code: "00601" });
-    expect(ids({ address_country: "PR", address_postal_code: "00601" })).toEqual(["PR", "PR-COUNTY-ADJUNTAS", "PR-CITY-ADJUNTAS"]);
+    expect(resolve({ address_postal_code: "00601" }).address_used).toMatchObject({
+      address_country: "PR",
+      address_province: "",
+      address_postal_code: "00601",
+    });
+    expect(ids({ address_country: "PR", address_postal_code: "00601" })).toEqual([
+      "PR",
+      "PR-COUNTY-ADJUNTAS",
+      "PR-CITY-ADJUNTAS",
+    ]);
     expect(ids({ address_province: "PR", address_postal_code: "00601" })[0]).toBe("PR");
-    expect(resolve({ address_country: "PR" }).jurisdictions[0]).toMatchObject({ id: "PR", type: "COUNTRY", name: "Puerto Rico" });
+    expect(resolve({ address_country: "PR" }).jurisdictions[0]).toMatchObject({
+      id: "PR",
+      type: "COUNTRY",
+      name: "Puerto Rico",
+    });
     expect(ids({ address_province: "PR" })).toEqual(["PR"]);
   });
 
-  it.each([["GU", "96910"], ["VI", "00802"], ["AS", "96799"], ["MP", "96950"]])("resolves %s (%s) as its own country", (code, zip) => {
+  it.each([
+    ["GU", "96910"],
+    ["VI", "00802"],
+    ["AS", "96799"],
+    ["MP", "96950"],
+  ])("resolves %s (%s) as its own country", (code, zip) => {
     expect(ids({ address_postal_code: zip })[0]).toBe(code);
     expect(ids({ address_country: code, address_postal_code: zip })[0]).toBe(code);
   });
 
   it("refuses a territory's country code with a ZIP of a state", () => {
-    expect(errorOf({ address_country: "PR", address_postal_code: "10001" })).toMatchObject({ code: "invalid_address", meta: { reason: "contradiction" } });
+    expect(errorOf({ address_country: "PR", address_postal_code: "10001" })).toMatchObject({
+      code: "invalid_address",
+      meta: { reason: "contradiction" },
+    });
   });
 
-  it.each([["09001", "AE"], ["34002", "AA"], ["96201", "AP"], ["96601", "AP"]])("treats APO/FPO ZIP %s as military mail (%s): the US only", (zip, state) => {
+  it.each([
+    ["09001", "AE"],
+    ["34002", "AA"],
+    ["96201", "AP"],
+    ["96601", "AP"],
+  ])("treats APO/FPO ZIP %s as military mail (%s): the US only", (zip, state) => {
     const result = resolve({ address_postal_code: zip });
     expect(result.jurisdictions.map((j) => j.id)).toEqual(["US"]);
     expect(result.address_resolution_status).toBe("MILITARY");
@@ -169,8 +286,14 @@ describe("US territories and military mail", () => {
   });
 
   it("refuses a military ZIP with a state, and accepts AE alone", () => {
-    expect(errorOf({ address_province: "NY", address_postal_code: "09001" })).toMatchObject({ code: "invalid_address", meta: { reason: "contradiction" } });
-    expect(resolve({ address_province: "AE" })).toMatchObject({ address_resolution_status: "MILITARY", resolution_precision: "PROVINCE" });
+    expect(errorOf({ address_province: "NY", address_postal_code: "09001" })).toMatchObject({
+      code: "invalid_address",
+      meta: { reason: "contradiction" },
+    });
+    expect(resolve({ address_province: "AE" })).toMatchObject({
+      address_resolution_status: "MILITARY",
+      resolution_precision: "PROVINCE",
+    });
   });
 
   it("does not take a Florida 34xxx ZIP for military mail", () => {
@@ -190,9 +313,25 @@ describe("Canadian addresses", () => {
   });
 
   it.each([
-    ["A1A 1A1", "NL"], ["B3H 0A1", "NS"], ["C1A 1A1", "PE"], ["E1C 1A1", "NB"], ["G1R 1A1", "QC"], ["H2X 1Y4", "QC"], ["J4K 1A1", "QC"],
-    ["M5V 3L9", "ON"], ["P3A 1A1", "ON"], ["R3C 1A1", "MB"], ["S4P 1A1", "SK"], ["T2P 1J9", "AB"], ["V6B 1A1", "BC"],
-    ["X0A 0H0", "NU"], ["X0B 0C0", "NU"], ["X0C 0A0", "NU"], ["X1A 2L9", "NT"], ["X0E 0P0", "NT"], ["Y1A 1A1", "YT"],
+    ["A1A 1A1", "NL"],
+    ["B3H 0A1", "NS"],
+    ["C1A 1A1", "PE"],
+    ["E1C 1A1", "NB"],
+    ["G1R 1A1", "QC"],
+    ["H2X 1Y4", "QC"],
+    ["J4K 1A1", "QC"],
+    ["M5V 3L9", "ON"],
+    ["P3A 1A1", "ON"],
+    ["R3C 1A1", "MB"],
+    ["S4P 1A1", "SK"],
+    ["T2P 1J9", "AB"],
+    ["V6B 1A1", "BC"],
+    ["X0A 0H0", "NU"],
+    ["X0B 0C0", "NU"],
+    ["X0C 0A0", "NU"],
+    ["X1A 2L9", "NT"],
+    ["X0E 0P0", "NT"],
+    ["Y1A 1A1", "YT"],
   ])("%s is in %s", (postal, province) => {
     expect(ids({ address_country: "CA", address_postal_code: postal })).toEqual(["CA", `CA-${province}`]);
   });
@@ -205,26 +344,43 @@ describe("Canadian addresses", () => {
   });
 
   it("accepts NT or NU for an X postal code", () => {
-    expect(ids({ address_country: "CA", address_province: "NT", address_postal_code: "X0A 0H0" })).toEqual(["CA", "CA-NT"]);
+    expect(ids({ address_country: "CA", address_province: "NT", address_postal_code: "X0A 0H0" })).toEqual([
+      "CA",
+      "CA-NT",
+    ]);
   });
 
   it("resolves a province without postal code, and the country alone", () => {
-    expect(resolve({ address_country: "CA", address_province: "bc" })).toMatchObject({ resolution_precision: "PROVINCE", address_resolution_status: "PROVINCE_ONLY" });
+    expect(resolve({ address_country: "CA", address_province: "bc" })).toMatchObject({
+      resolution_precision: "PROVINCE",
+      address_resolution_status: "PROVINCE_ONLY",
+    });
     expect(ids({ address_country: "CA", address_province: "Québec" })).toEqual(["CA", "CA-QC"]);
-    expect(resolve({ address_country: "CA" })).toMatchObject({ resolution_precision: "COUNTRY", address_resolution_status: "COUNTRY_ONLY" });
+    expect(resolve({ address_country: "CA" })).toMatchObject({
+      resolution_precision: "COUNTRY",
+      address_resolution_status: "COUNTRY_ONLY",
+    });
   });
 
   it("refuses malformed postal codes and unknown provinces", () => {
-    expect(errorOf({ address_country: "CA", address_postal_code: "12345" })).toMatchObject({ code: "invalid_field", meta: { field: "address_postal_code" } });
+    expect(errorOf({ address_country: "CA", address_postal_code: "12345" })).toMatchObject({
+      code: "invalid_field",
+      meta: { field: "address_postal_code" },
+    });
     expect(errorOf({ address_country: "CA", address_postal_code: "D1A 1A1" })).toMatchObject({ code: "invalid_field" });
-    expect(errorOf({ address_country: "CA", address_province: "XX" })).toMatchObject({ code: "invalid_field", meta: { field: "address_province" } });
+    expect(errorOf({ address_country: "CA", address_province: "XX" })).toMatchObject({
+      code: "invalid_field",
+      meta: { field: "address_province" },
+    });
   });
 });
 
 describe("other countries and special VAT territories", () => {
   it("resolves any other country at country level", () => {
     const result = resolve({ address_country: "de", address_postal_code: "10115", address_city: "Berlin" });
-    expect(result.jurisdictions).toEqual([{ id: "DE", name: "Germany", type: "COUNTRY", authority_name: "Germany", source: "" }]);
+    expect(result.jurisdictions).toEqual([
+      { id: "DE", name: "Germany", type: "COUNTRY", authority_name: "Germany", source: "" },
+    ]);
     expect(result).toMatchObject({ resolution_precision: "COUNTRY", address_resolution_status: "COUNTRY_ONLY" });
   });
 
@@ -258,7 +414,12 @@ describe("other countries and special VAT territories", () => {
     ["GR", "630 86", "", "", "GR-VATX-MOUNT_ATHOS"],
     ["GR", "63087", "", "", "GR-VATX-MOUNT_ATHOS"],
   ])("%s %s %s %s → %s by postal code", (country, postal, province, city, id) => {
-    const result = resolve({ address_country: country, address_postal_code: postal, address_province: province, address_city: city });
+    const result = resolve({
+      address_country: country,
+      address_postal_code: postal,
+      address_province: province,
+      address_city: city,
+    });
     expect(result.jurisdictions).toHaveLength(1);
     expect(result.jurisdictions[0]).toMatchObject({ id, type: "COUNTRY" });
     expect(result.jurisdictions[0]!.source).toMatch(/Directive|TFEU/);
@@ -276,7 +437,11 @@ describe("other countries and special VAT territories", () => {
     ["MF", "FR-VATX-SAINT_MARTIN"],
     ["BL", "FR-VATX-SAINT_BARTHELEMY"],
   ])("country code %s → %s", (country, id) => {
-    expect(resolve({ address_country: country })).toMatchObject({ jurisdictions: [{ id }], address_resolution_status: "SPECIAL_TERRITORY", resolution_precision: "COUNTRY" });
+    expect(resolve({ address_country: country })).toMatchObject({
+      jurisdictions: [{ id }],
+      address_resolution_status: "SPECIAL_TERRITORY",
+      resolution_precision: "COUNTRY",
+    });
   });
 
   it.each([
@@ -286,7 +451,10 @@ describe("other countries and special VAT territories", () => {
     ["FR", "974", "FR-VATX-REUNION"],
     ["GR", "69", "GR-VATX-MOUNT_ATHOS"],
   ])("%s with province %s and no postal code → %s", (country, province, id) => {
-    expect(resolve({ address_country: country, address_province: province })).toMatchObject({ jurisdictions: [{ id }], resolution_precision: "PROVINCE" });
+    expect(resolve({ address_country: country, address_province: province })).toMatchObject({
+      jurisdictions: [{ id }],
+      resolution_precision: "PROVINCE",
+    });
   });
 
   it("lets the postal code decide over the province", () => {
@@ -310,7 +478,10 @@ describe("other countries and special VAT territories", () => {
   });
 
   it("needs the postal code to tell Ceuta from Melilla under EA", () => {
-    expect(errorOf({ address_country: "EA" })).toMatchObject({ code: "invalid_address", meta: { reason: "unresolvable" } });
+    expect(errorOf({ address_country: "EA" })).toMatchObject({
+      code: "invalid_address",
+      meta: { reason: "unresolvable" },
+    });
   });
 
   it("has a source and a start date for every territory", () => {

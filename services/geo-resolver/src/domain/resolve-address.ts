@@ -35,23 +35,55 @@ export class AddressResolver {
       const jurisdictions = this.cached(this.territories, country, () => [
         countryJurisdiction(member.vatArea, countryName(member.vatArea) ?? member.vatArea, undefined, member.source),
       ]);
-      return { address_used: withProvince(address, subdivisionCode(address.address_province)), jurisdictions, resolution_precision: "COUNTRY", address_resolution_status: "SPECIAL_TERRITORY" };
+      return {
+        address_used: withProvince(address, subdivisionCode(address.address_province)),
+        jurisdictions,
+        resolution_precision: "COUNTRY",
+        address_resolution_status: "SPECIAL_TERRITORY",
+      };
     }
-    const match = findSpecialTerritory(country, address.address_postal_code, address.address_province, address.address_city);
+    const match = findSpecialTerritory(
+      country,
+      address.address_postal_code,
+      address.address_province,
+      address.address_city,
+    );
     if (match) {
       const t = match.territory;
-      const jurisdictions = this.cached(this.territories, t.id, () => [countryJurisdiction(t.id, t.name, t.name, t.source)]);
+      const jurisdictions = this.cached(this.territories, t.id, () => [
+        countryJurisdiction(t.id, t.name, t.name, t.source),
+      ]);
       const precision = match.by === "postal" ? "POSTAL" : match.by === "province" ? "PROVINCE" : "COUNTRY";
       const province = subdivisionCode(address.address_province) || match.subdivision;
-      return { address_used: withProvince(address, province), jurisdictions, resolution_precision: precision, address_resolution_status: "SPECIAL_TERRITORY" };
+      return {
+        address_used: withProvince(address, province),
+        jurisdictions,
+        resolution_precision: precision,
+        address_resolution_status: "SPECIAL_TERRITORY",
+      };
     }
     // EA (Ceuta and Melilla) needs a postal code or province to tell the two apart.
-    if (country === "EA") throw unresolvable("address_postal_code", "address_country EA covers Ceuta (51xxx) and Melilla (52xxx): give the postal code");
-    const jurisdictions = this.cached(this.countries, country, () => [countryJurisdiction(country, countryName(country) ?? country)]);
-    return { address_used: withProvince(address, subdivisionCode(address.address_province)), jurisdictions, resolution_precision: "COUNTRY", address_resolution_status: "COUNTRY_ONLY" };
+    if (country === "EA")
+      throw unresolvable(
+        "address_postal_code",
+        "address_country EA covers Ceuta (51xxx) and Melilla (52xxx): give the postal code",
+      );
+    const jurisdictions = this.cached(this.countries, country, () => [
+      countryJurisdiction(country, countryName(country) ?? country),
+    ]);
+    return {
+      address_used: withProvince(address, subdivisionCode(address.address_province)),
+      jurisdictions,
+      resolution_precision: "COUNTRY",
+      address_resolution_status: "COUNTRY_ONLY",
+    };
   }
 
-  private cached(map: Map<string, readonly Jurisdiction[]>, key: string, make: () => Jurisdiction[]): readonly Jurisdiction[] {
+  private cached(
+    map: Map<string, readonly Jurisdiction[]>,
+    key: string,
+    make: () => Jurisdiction[],
+  ): readonly Jurisdiction[] {
     let list = map.get(key);
     if (!list) {
       list = Object.freeze(make());

@@ -21,7 +21,10 @@ function jurisdictionsOf(code: string): readonly Jurisdiction[] {
 export function resolveCanadaAddress(address: AddressInput): AddressResolution {
   const given = address.address_province === "" ? undefined : caProvinceFrom(address.address_province);
   if (address.address_province !== "" && !given) {
-    throw invalidField("address_province", `"${address.address_province.slice(0, 30)}" is not a Canadian province or territory code`);
+    throw invalidField(
+      "address_province",
+      `"${address.address_province.slice(0, 30)}" is not a Canadian province or territory code`,
+    );
   }
   const postal = address.address_postal_code;
   if (postal !== "") {
@@ -29,10 +32,25 @@ export function resolveCanadaAddress(address: AddressInput): AddressResolution {
       throw contradiction("address_postal_code", `postal code ${postal} is not in ${given.name} (${given.code})`);
     }
     const code = given?.code ?? provinceOfPostalCode(postal)!;
-    return { address_used: { ...address, address_province: code }, jurisdictions: jurisdictionsOf(code), resolution_precision: "POSTAL", address_resolution_status: "POSTAL_ONLY" };
+    return {
+      address_used: { ...address, address_province: code },
+      jurisdictions: jurisdictionsOf(code),
+      resolution_precision: "POSTAL",
+      address_resolution_status: "POSTAL_ONLY",
+    };
   }
   if (given) {
-    return { address_used: { ...address, address_province: given.code }, jurisdictions: jurisdictionsOf(given.code), resolution_precision: "PROVINCE", address_resolution_status: "PROVINCE_ONLY" };
+    return {
+      address_used: { ...address, address_province: given.code },
+      jurisdictions: jurisdictionsOf(given.code),
+      resolution_precision: "PROVINCE",
+      address_resolution_status: "PROVINCE_ONLY",
+    };
   }
-  return { address_used: address, jurisdictions: [canada], resolution_precision: "COUNTRY", address_resolution_status: "COUNTRY_ONLY" };
+  return {
+    address_used: address,
+    jurisdictions: [canada],
+    resolution_precision: "COUNTRY",
+    address_resolution_status: "COUNTRY_ONLY",
+  };
 }

@@ -46,16 +46,34 @@ function errorOf(run: () => unknown): LevyError {
 }
 
 function address(parts: Partial<AddressInput>): AddressInput {
-  return { address_line_1: "", address_line_2: "", address_city: "", address_province: "", address_postal_code: "", address_country: "US", address_type: "", ...parts };
+  return {
+    address_line_1: "",
+    address_line_2: "",
+    address_city: "",
+    address_province: "",
+    address_postal_code: "",
+    address_country: "US",
+    address_type: "",
+    ...parts,
+  };
 }
 
 describe("IP input validation", () => {
-  it.each(["", "not-an-ip", "256.1.1.1", "1.2.3", "2001:db8::g", "01.2.3.4 5"])("refuses %j as INVALID_IP_FORMAT", (value) => {
-    expect(errorOf(() => byIp(value))).toMatchObject({ code: "INVALID_IP_FORMAT", meta: { field: "customer.ip.value" } });
-  });
+  it.each(["", "not-an-ip", "256.1.1.1", "1.2.3", "2001:db8::g", "01.2.3.4 5"])(
+    "refuses %j as INVALID_IP_FORMAT",
+    (value) => {
+      expect(errorOf(() => byIp(value))).toMatchObject({
+        code: "INVALID_IP_FORMAT",
+        meta: { field: "customer.ip.value" },
+      });
+    },
+  );
 
   it("refuses an unknown mode as invalid_field", () => {
-    expect(errorOf(() => byIp(ips.usZip, "fuzzy"))).toMatchObject({ code: "invalid_field", meta: { field: "customer.ip.resolution" } });
+    expect(errorOf(() => byIp(ips.usZip, "fuzzy"))).toMatchObject({
+      code: "invalid_field",
+      meta: { field: "customer.ip.resolution" },
+    });
     expect(errorOf(() => byIp(ips.usZip, "STRICT"))).toMatchObject({ code: "invalid_field" });
   });
 
@@ -64,7 +82,9 @@ describe("IP input validation", () => {
   });
 
   it("validates the IP even when the address resolves", () => {
-    expect(errorOf(() => locate({ address: address({ address_postal_code: "19103" }), ip: { value: "x", resolution: "" } }))).toMatchObject({ code: "INVALID_IP_FORMAT" });
+    expect(
+      errorOf(() => locate({ address: address({ address_postal_code: "19103" }), ip: { value: "x", resolution: "" } })),
+    ).toMatchObject({ code: "INVALID_IP_FORMAT" });
   });
 });
 
@@ -73,7 +93,12 @@ describe("strict (the default)", () => {
     const result = byIp(ips.usZip);
     expect(ids(result)).toEqual(["US", "US-IL", "US-IL-COUNTY-COOK", "US-IL-CITY-CHICAGO"]);
     expect(result).toMatchObject({ resolution_precision: "POSTAL", location_source: "ip", zero_rate: false });
-    expect(result.address_used).toMatchObject({ address_country: "US", address_province: "IL", address_postal_code: "60602", address_city: "Chicago" });
+    expect(result.address_used).toMatchObject({
+      address_country: "US",
+      address_province: "IL",
+      address_postal_code: "60602",
+      address_city: "Chicago",
+    });
     expect(byIp(ips.usZip, "strict")).toEqual(result);
   });
 
@@ -87,7 +112,10 @@ describe("strict (the default)", () => {
   });
 
   it("resolves Canada at province level and other countries at country level", () => {
-    expect(byIp(ips.caProvince)).toMatchObject({ resolution_precision: "PROVINCE", address_used: { address_province: "AB", address_postal_code: "T2R" } });
+    expect(byIp(ips.caProvince)).toMatchObject({
+      resolution_precision: "PROVINCE",
+      address_used: { address_province: "AB", address_postal_code: "T2R" },
+    });
     expect(ids(byIp(ips.caProvince))).toEqual(["CA", "CA-AB"]);
     expect(ids(byIp(ips.de))).toEqual(["DE"]);
   });
@@ -107,24 +135,45 @@ describe("strict (the default)", () => {
     expect(errorOf(() => byIp(ip))).toMatchObject({ code, meta: { field: "customer.ip.value" } });
   });
 
-  it.each(["10.0.0.1", "127.0.0.1", "169.254.1.1", "100.64.0.1", "192.0.2.1", "::1", "fe80::1", "::ffff:10.0.0.1", "2001:db8::1"])(
-    "treats reserved %s as no country (IP_RESOLUTION_FAILED, not a format error)",
-    (ip) => {
-      expect(errorOf(() => byIp(ip))).toMatchObject({ code: "IP_RESOLUTION_FAILED" });
-    },
-  );
+  it.each([
+    "10.0.0.1",
+    "127.0.0.1",
+    "169.254.1.1",
+    "100.64.0.1",
+    "192.0.2.1",
+    "::1",
+    "fe80::1",
+    "::ffff:10.0.0.1",
+    "2001:db8::1",
+  ])("treats reserved %s as no country (IP_RESOLUTION_FAILED, not a format error)", (ip) => {
+    expect(errorOf(() => byIp(ip))).toMatchObject({ code: "IP_RESOLUTION_FAILED" });
+  });
 });
 
 describe("zero", () => {
   it("answers zero rates when the IP is insufficient", () => {
     for (const ip of [ips.usStateOnly, ips.caNothing, "10.0.0.1", "::1"]) {
       const result = byIp(ip, "zero");
-      expect(result).toMatchObject({ zero_rate: true, jurisdictions: [], location_source: "ip", address_resolution_status: "ZERO_RATE" });
+      expect(result).toMatchObject({
+        zero_rate: true,
+        jurisdictions: [],
+        location_source: "ip",
+        address_resolution_status: "ZERO_RATE",
+      });
     }
     // The province is a code, and the precision says how far the IP resolved.
-    expect(byIp(ips.usStateOnly, "zero")).toMatchObject({ resolution_precision: "PROVINCE", address_used: { address_country: "US", address_province: "UT" } });
-    expect(byIp(ips.caNothing, "zero")).toMatchObject({ resolution_precision: "COUNTRY", address_used: { address_country: "CA", address_province: "" } });
-    expect(byIp("10.0.0.1", "zero")).toMatchObject({ resolution_precision: "COUNTRY", address_used: { address_country: "", address_province: "" } });
+    expect(byIp(ips.usStateOnly, "zero")).toMatchObject({
+      resolution_precision: "PROVINCE",
+      address_used: { address_country: "US", address_province: "UT" },
+    });
+    expect(byIp(ips.caNothing, "zero")).toMatchObject({
+      resolution_precision: "COUNTRY",
+      address_used: { address_country: "CA", address_province: "" },
+    });
+    expect(byIp("10.0.0.1", "zero")).toMatchObject({
+      resolution_precision: "COUNTRY",
+      address_used: { address_country: "", address_province: "" },
+    });
   });
 
   it("resolves normally when the IP is sufficient", () => {
@@ -135,7 +184,12 @@ describe("zero", () => {
 describe("approximate", () => {
   it("puts a US IP with a state but no ZIP at the state's most populous ZIP", () => {
     const result = byIp(ips.usStateOnly, "approximate");
-    expect(result).toMatchObject({ resolution_precision: "APPROXIMATED", address_resolution_status: "APPROXIMATED", zero_rate: false, location_source: "ip" });
+    expect(result).toMatchObject({
+      resolution_precision: "APPROXIMATED",
+      address_resolution_status: "APPROXIMATED",
+      zero_rate: false,
+      location_source: "ip",
+    });
     const zip = result.address_used.address_postal_code;
     const index = data.addresses.zips;
     expect(index.region(index.slotOf(zip)).code).toBe("UT");
@@ -171,37 +225,65 @@ describe("best_effort", () => {
 
 describe("address and IP together", () => {
   it("uses the address when it resolves", () => {
-    const result = locate({ address: address({ address_postal_code: "19103" }), ip: { value: ips.usZip, resolution: "strict" } });
+    const result = locate({
+      address: address({ address_postal_code: "19103" }),
+      ip: { value: ips.usZip, resolution: "strict" },
+    });
     expect(result).toMatchObject({ location_source: "address", zero_rate: false });
     expect(ids(result)[1]).toBe("US-PA");
   });
 
   it("falls back to the IP when the address cannot be placed", () => {
-    const result = locate({ address: address({ address_postal_code: "99999" }), ip: { value: ips.usZip, resolution: "" } });
+    const result = locate({
+      address: address({ address_postal_code: "99999" }),
+      ip: { value: ips.usZip, resolution: "" },
+    });
     expect(result.location_source).toBe("ip");
     expect(ids(result)[1]).toBe("US-IL");
   });
 
   it("does not fall back on a contradiction or a format error", () => {
     const ip = { value: ips.usZip, resolution: "" };
-    expect(errorOf(() => locate({ address: address({ address_province: "NY", address_postal_code: "19103" }), ip }))).toMatchObject({ code: "invalid_address" });
-    expect(errorOf(() => locate({ address: address({ address_postal_code: "123" }), ip }))).toMatchObject({ code: "invalid_field" });
+    expect(
+      errorOf(() => locate({ address: address({ address_province: "NY", address_postal_code: "19103" }), ip })),
+    ).toMatchObject({ code: "invalid_address" });
+    expect(errorOf(() => locate({ address: address({ address_postal_code: "123" }), ip }))).toMatchObject({
+      code: "invalid_field",
+    });
   });
 
   it("uses the address alone like ResolveAddress", () => {
     const result = locate({ address: address({ address_postal_code: "00601" }) });
-    expect(result).toMatchObject({ location_source: "address", jurisdictions: [{ id: "PR" }, { id: "PR-COUNTY-ADJUNTAS" }, { id: "PR-CITY-ADJUNTAS" }] });
+    expect(result).toMatchObject({
+      location_source: "address",
+      jurisdictions: [{ id: "PR" }, { id: "PR-COUNTY-ADJUNTAS" }, { id: "PR-CITY-ADJUNTAS" }],
+    });
   });
 });
 
 describe("records the packaged data does not have", () => {
-  const record = (parts: Partial<IpLocation>): IpLocation => ({ country: "", subdivisionCode: "", subdivisionName: "", city: "", postalCode: "", ...parts });
+  const record = (parts: Partial<IpLocation>): IpLocation => ({
+    country: "",
+    subdivisionCode: "",
+    subdivisionName: "",
+    city: "",
+    postalCode: "",
+    ...parts,
+  });
   const withRecord = (location: IpLocation | null) => new LocationResolver(data.addresses, { lookup: () => location });
-  const resolveWith = (location: IpLocation | null, resolution = "") => withRecord(location).resolve({ ip: { value: "8.8.8.8", resolution } });
+  const resolveWith = (location: IpLocation | null, resolution = "") =>
+    withRecord(location).resolve({ ip: { value: "8.8.8.8", resolution } });
 
   it("treats a US postal code missing from the ZIP data as insufficient", () => {
-    expect(errorOf(() => resolveWith(record({ country: "US", subdivisionName: "Alaska", postalCode: "99999" })))).toMatchObject({ code: "IP_RESOLUTION_INSUFFICIENT_US" });
-    expect(ids(resolveWith(record({ country: "US", subdivisionName: "Alaska", postalCode: "99999" }), "approximate")).slice(0, 2)).toEqual(["US", "US-AK"]);
+    expect(
+      errorOf(() => resolveWith(record({ country: "US", subdivisionName: "Alaska", postalCode: "99999" }))),
+    ).toMatchObject({ code: "IP_RESOLUTION_INSUFFICIENT_US" });
+    expect(
+      ids(resolveWith(record({ country: "US", subdivisionName: "Alaska", postalCode: "99999" }), "approximate")).slice(
+        0,
+        2,
+      ),
+    ).toEqual(["US", "US-AK"]);
   });
 
   it("lets the ZIP decide when the record's state disagrees", () => {
@@ -210,7 +292,10 @@ describe("records the packaged data does not have", () => {
 
   it("reads MaxMind subdivision codes", () => {
     expect(ids(resolveWith(record({ country: "CA", subdivisionCode: "QC" })))).toEqual(["CA", "CA-QC"]);
-    expect(ids(resolveWith(record({ country: "US", subdivisionCode: "NV" }), "approximate")).slice(0, 2)).toEqual(["US", "US-NV"]);
+    expect(ids(resolveWith(record({ country: "US", subdivisionCode: "NV" }), "approximate")).slice(0, 2)).toEqual([
+      "US",
+      "US-NV",
+    ]);
   });
 
   it("approximates a Canadian IP without province from its postal area", () => {
@@ -226,6 +311,7 @@ describe("records the packaged data does not have", () => {
 function utahPopulations(): number[] {
   const index = data.addresses.zips;
   const populations: number[] = [];
-  for (let slot = 0; slot < index.size; slot++) if (index.region(slot).code === "UT") populations.push(index.population(slot));
+  for (let slot = 0; slot < index.size; slot++)
+    if (index.region(slot).code === "UT") populations.push(index.population(slot));
   return populations;
 }

@@ -57,12 +57,18 @@ interface ValidIp {
 
 function validateIp(ip: IpInput): ValidIp {
   const version = isIP(ip.value.trim());
-  if (version === 0) throw new LevyError("INVALID_IP_FORMAT", "customer.ip.value must be a valid IPv4 or IPv6 address", { field: "customer.ip.value" });
+  if (version === 0)
+    throw new LevyError("INVALID_IP_FORMAT", "customer.ip.value must be a valid IPv4 or IPv6 address", {
+      field: "customer.ip.value",
+    });
   // A zone index ("fe80::1%eth0") names an interface of the sender, not a place.
   const value = ip.value.trim().replace(/%.*$/, "");
   const mode = ip.resolution.trim() === "" ? "strict" : ip.resolution.trim();
   if (!(ipResolutionModes as readonly string[]).includes(mode)) {
-    throw invalidField("customer.ip.resolution", `customer.ip.resolution must be one of ${ipResolutionModes.join(", ")}`);
+    throw invalidField(
+      "customer.ip.resolution",
+      `customer.ip.resolution must be one of ${ipResolutionModes.join(", ")}`,
+    );
   }
   return { value, version: version as 4 | 6, mode: mode as IpResolutionMode };
 }
@@ -73,7 +79,10 @@ export interface IpLookup {
 }
 
 export class LocationResolver {
-  private readonly outcomes = new WeakMap<IpLocation, Partial<Record<IpResolutionMode, LocationResolution | Insufficient>>>();
+  private readonly outcomes = new WeakMap<
+    IpLocation,
+    Partial<Record<IpResolutionMode, LocationResolution | Insufficient>>
+  >();
 
   constructor(
     private readonly addresses: AddressResolver,
@@ -82,7 +91,11 @@ export class LocationResolver {
 
   resolve(request: LocationRequest): LocationResolution {
     if (!request.address && !request.ip) {
-      throw new LevyError("missing_field", "address or ip is required", { field: "address", expected: "object", received: "undefined" });
+      throw new LevyError("missing_field", "address or ip is required", {
+        field: "address",
+        expected: "object",
+        received: "undefined",
+      });
     }
     // Both inputs are validated up front: a malformed IP is an error even when the address resolves.
     const ip = request.ip ? validateIp(request.ip) : undefined;
@@ -158,19 +171,36 @@ export class LocationResolver {
    */
   private approximate(location: IpLocation, reason: Insufficient): LocationResolution | undefined {
     if (reason === "IP_RESOLUTION_INSUFFICIENT_US") {
-      const region = usRegionFrom(withoutCountryPrefix(location.subdivisionCode)) ?? usRegionFrom(location.subdivisionName);
+      const region =
+        usRegionFrom(withoutCountryPrefix(location.subdivisionCode)) ?? usRegionFrom(location.subdivisionName);
       const slot = region ? this.addresses.zips.mostPopulousSlot(region.code) : -1;
       if (slot < 0) return undefined;
-      return approximated(this.addresses.resolveNormalized({ ...emptyAddress, address_country: "US", address_postal_code: this.addresses.zips.zip(slot) }));
+      return approximated(
+        this.addresses.resolveNormalized({
+          ...emptyAddress,
+          address_country: "US",
+          address_postal_code: this.addresses.zips.zip(slot),
+        }),
+      );
     }
     if (reason === "IP_RESOLUTION_INSUFFICIENT_CA") {
       const province = provinceOfPostalCode(location.postalCode.toUpperCase()) ?? "ON";
-      return approximated(this.addresses.resolveNormalized({ ...emptyAddress, address_country: "CA", address_province: province, address_city: location.city }));
+      return approximated(
+        this.addresses.resolveNormalized({
+          ...emptyAddress,
+          address_country: "CA",
+          address_province: province,
+          address_city: location.city,
+        }),
+      );
     }
     return undefined;
   }
 
-  private tryFromIp(location: IpLocation, parts: { country: string; province: string; postal: string }): LocationResolution | undefined {
+  private tryFromIp(
+    location: IpLocation,
+    parts: { country: string; province: string; postal: string },
+  ): LocationResolution | undefined {
     try {
       return this.fromIp(location, parts);
     } catch (error) {
@@ -179,7 +209,10 @@ export class LocationResolver {
     }
   }
 
-  private fromIp(location: IpLocation, parts: { country: string; province: string; postal: string }): LocationResolution {
+  private fromIp(
+    location: IpLocation,
+    parts: { country: string; province: string; postal: string },
+  ): LocationResolution {
     const resolution = this.addresses.resolve({
       ...emptyAddress,
       address_country: parts.country,
@@ -189,7 +222,11 @@ export class LocationResolver {
     });
     return {
       ...resolution,
-      address_used: { ...resolution.address_used, address_postal_code: location.postalCode, address_city: location.city || resolution.address_used.address_city },
+      address_used: {
+        ...resolution.address_used,
+        address_postal_code: location.postalCode,
+        address_city: location.city || resolution.address_used.address_city,
+      },
       location_source: "ip",
       zero_rate: false,
     };
@@ -212,7 +249,13 @@ function ipError(code: Insufficient): LevyError {
 }
 
 function approximated(resolution: AddressResolution): LocationResolution {
-  return { ...resolution, resolution_precision: "APPROXIMATED", address_resolution_status: "APPROXIMATED", location_source: "ip", zero_rate: false };
+  return {
+    ...resolution,
+    resolution_precision: "APPROXIMATED",
+    address_resolution_status: "APPROXIMATED",
+    location_source: "ip",
+    zero_rate: false,
+  };
 }
 
 /**

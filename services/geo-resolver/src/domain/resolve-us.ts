@@ -24,7 +24,11 @@ function placeOfProvince(province: string): Place | undefined {
   if (province === "") return undefined;
   if (militaryRegions[province]) return { military: province };
   const region = usRegionFrom(province);
-  if (!region) throw invalidField("address_province", `"${province.slice(0, 30)}" is not a US state, territory or armed forces code`);
+  if (!region)
+    throw invalidField(
+      "address_province",
+      `"${province.slice(0, 30)}" is not a US state, territory or armed forces code`,
+    );
   return { region };
 }
 
@@ -38,7 +42,9 @@ const stateLevels = new Map<string, readonly Jurisdiction[]>();
 function stateLevel(region: UsRegion): readonly Jurisdiction[] {
   let list = stateLevels.get(region.code);
   if (!list) {
-    list = Object.freeze(region.territory ? [usTerritoryJurisdiction(region)] : [unitedStates, usStateJurisdiction(region)]);
+    list = Object.freeze(
+      region.territory ? [usTerritoryJurisdiction(region)] : [unitedStates, usStateJurisdiction(region)],
+    );
     stateLevels.set(region.code, list);
   }
   return list;
@@ -46,7 +52,12 @@ function stateLevel(region: UsRegion): readonly Jurisdiction[] {
 
 /** The address as used: territories become their own country, the province is filled in. */
 function used(address: AddressInput, country: string, province: string, city: string): AddressInput {
-  return { ...address, address_country: country, address_province: province, address_city: address.address_city === "" ? city : address.address_city };
+  return {
+    ...address,
+    address_country: country,
+    address_province: province,
+    address_city: address.address_city === "" ? city : address.address_city,
+  };
 }
 
 /**
@@ -58,7 +69,10 @@ export function resolveUsAddress(index: ZipIndex, address: AddressInput, territo
   let place = placeOfProvince(address.address_province);
   if (territory) {
     if (place && codeOf(place) !== territory.code) {
-      throw contradiction("address_province", `province ${codeOf(place)} is not part of ${territory.name} (${territory.code})`);
+      throw contradiction(
+        "address_province",
+        `province ${codeOf(place)} is not part of ${territory.name} (${territory.code})`,
+      );
     }
     place = { region: territory };
   }
@@ -67,13 +81,26 @@ export function resolveUsAddress(index: ZipIndex, address: AddressInput, territo
   if (zip !== "") {
     const military = militaryStateOfZip(zip);
     if (military) {
-      if (place && codeOf(place) !== military) throw contradiction("address_postal_code", `ZIP ${zip} is an armed forces ZIP (${military}), not in ${codeOf(place)}`);
-      return { address_used: used(address, "US", military, ""), jurisdictions: [unitedStates], resolution_precision: precision, address_resolution_status: "MILITARY" };
+      if (place && codeOf(place) !== military)
+        throw contradiction(
+          "address_postal_code",
+          `ZIP ${zip} is an armed forces ZIP (${military}), not in ${codeOf(place)}`,
+        );
+      return {
+        address_used: used(address, "US", military, ""),
+        jurisdictions: [unitedStates],
+        resolution_precision: precision,
+        address_resolution_status: "MILITARY",
+      };
     }
     const slot = index.slotOf(zip);
     if (slot >= 0) {
       const region = index.region(slot);
-      if (place && codeOf(place) !== region.code) throw contradiction("address_postal_code", `ZIP ${zip.slice(0, 5)} is in ${region.name} (${region.code}), not in ${codeOf(place)}`);
+      if (place && codeOf(place) !== region.code)
+        throw contradiction(
+          "address_postal_code",
+          `ZIP ${zip.slice(0, 5)} is in ${region.name} (${region.code}), not in ${codeOf(place)}`,
+        );
       const city = address.address_city === "" ? "none" : index.matchCity(slot, jurisdictionSlug(address.address_city));
       const chosen = city === "alternate" ? "alternate" : "primary";
       return {
@@ -85,14 +112,30 @@ export function resolveUsAddress(index: ZipIndex, address: AddressInput, territo
         address_resolution_status: city !== "none" && index.hasAlternateCity(slot) ? "POSTAL_AND_CITY" : "POSTAL_ONLY",
       };
     }
-    if (!place) throw unresolvable("address_postal_code", `ZIP ${zip.slice(0, 5)} is not in Levy's ZIP data; give address_province to resolve at state level`);
-    if ("military" in place) throw contradiction("address_postal_code", `ZIP ${zip.slice(0, 5)} is not an armed forces ZIP (${place.military})`);
+    if (!place)
+      throw unresolvable(
+        "address_postal_code",
+        `ZIP ${zip.slice(0, 5)} is not in Levy's ZIP data; give address_province to resolve at state level`,
+      );
+    if ("military" in place)
+      throw contradiction(
+        "address_postal_code",
+        `ZIP ${zip.slice(0, 5)} is not an armed forces ZIP (${place.military})`,
+      );
     const prefixStates = index.statesOfPrefix(zip);
     if (prefixStates.length > 0 && !prefixStates.includes(place.region.code)) {
-      throw contradiction("address_postal_code", `ZIP ${zip.slice(0, 5)} belongs to ${prefixStates.join("/")}, not to ${place.region.code}`);
+      throw contradiction(
+        "address_postal_code",
+        `ZIP ${zip.slice(0, 5)} belongs to ${prefixStates.join("/")}, not to ${place.region.code}`,
+      );
     }
     return {
-      address_used: used(address, place.region.territory ? place.region.code : "US", place.region.territory ? "" : place.region.code, ""),
+      address_used: used(
+        address,
+        place.region.territory ? place.region.code : "US",
+        place.region.territory ? "" : place.region.code,
+        "",
+      ),
       jurisdictions: stateLevel(place.region),
       resolution_precision: "PROVINCE",
       address_resolution_status: "POSTAL_UNKNOWN",
@@ -100,10 +143,20 @@ export function resolveUsAddress(index: ZipIndex, address: AddressInput, territo
   }
 
   if (!place) {
-    return { address_used: used(address, "US", "", ""), jurisdictions: [unitedStates], resolution_precision: "COUNTRY", address_resolution_status: "COUNTRY_ONLY" };
+    return {
+      address_used: used(address, "US", "", ""),
+      jurisdictions: [unitedStates],
+      resolution_precision: "COUNTRY",
+      address_resolution_status: "COUNTRY_ONLY",
+    };
   }
   if ("military" in place) {
-    return { address_used: used(address, "US", place.military, ""), jurisdictions: [unitedStates], resolution_precision: "PROVINCE", address_resolution_status: "MILITARY" };
+    return {
+      address_used: used(address, "US", place.military, ""),
+      jurisdictions: [unitedStates],
+      resolution_precision: "PROVINCE",
+      address_resolution_status: "MILITARY",
+    };
   }
   const region = place.region;
   return {

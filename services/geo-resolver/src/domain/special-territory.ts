@@ -1,7 +1,13 @@
 // Recognises the special VAT territories of data/special-territories.ts in an address:
 // by the territory's own country code, by postal code, or by province when no postal
 // code is given.
-import { specialTerritories, vatAreaMembers, type SpecialTerritory, type TerritoryRule, type VatAreaMember } from "../data/special-territories.js";
+import {
+  specialTerritories,
+  vatAreaMembers,
+  type SpecialTerritory,
+  type TerritoryRule,
+  type VatAreaMember,
+} from "../data/special-territories.js";
 import { jurisdictionSlug } from "./jurisdiction-slug.js";
 import { subdivisionCode } from "./subdivision-code.js";
 
@@ -38,7 +44,12 @@ export function compactPostalCode(postal: string): string {
   return postal.replace(/^[A-Z]{1,3}-(?=\d)/, "").replace(/[\s-]/g, "");
 }
 
-export function findSpecialTerritory(country: string, postal: string, province: string, city: string): TerritoryMatch | undefined {
+export function findSpecialTerritory(
+  country: string,
+  postal: string,
+  province: string,
+  city: string,
+): TerritoryMatch | undefined {
   const own = byCountryCode.get(country);
   if (own) return { territory: own, by: "country", subdivision: "" };
   const rules = rulesByCountry.get(country);
@@ -46,9 +57,11 @@ export function findSpecialTerritory(country: string, postal: string, province: 
   const compact = compactPostalCode(postal);
   if (compact !== "") {
     for (const { territory, rule } of rules) {
-      if (rule.postalPrefixes?.some((prefix) => compact.startsWith(prefix))) return { territory, by: "postal", subdivision: subdivisionOf(rule) };
+      if (rule.postalPrefixes?.some((prefix) => compact.startsWith(prefix)))
+        return { territory, by: "postal", subdivision: subdivisionOf(rule) };
       const shared = rule.sharedPostalCodes;
-      if (shared?.codes.includes(compact) && city !== "" && shared.cities.includes(jurisdictionSlug(city))) return { territory, by: "postal", subdivision: subdivisionOf(rule) };
+      if (shared?.codes.includes(compact) && city !== "" && shared.cities.includes(jurisdictionSlug(city)))
+        return { territory, by: "postal", subdivision: subdivisionOf(rule) };
     }
     return undefined;
   }

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { IpLocation } from "../ip/ip-database.js";
 import { ipSubdivisionCode, subdivisionCode, withoutCountryPrefix } from "./subdivision-code.js";
 
-const record = (country: string, subdivisionCode: string, subdivisionName: string): IpLocation => ({ country, subdivisionCode, subdivisionName, city: "", postalCode: "" });
+const record = (country: string, subdivisionCode: string, subdivisionName: string): IpLocation => ({
+  country,
+  subdivisionCode,
+  subdivisionName,
+  city: "",
+  postalCode: "",
+});
 
 describe("subdivisionCode", () => {
   it.each([

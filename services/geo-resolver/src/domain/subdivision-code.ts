@@ -22,7 +22,8 @@ export function withoutCountryPrefix(code: string): string {
 
 /** The province code of a Canadian IP record, from its ISO code or its name. */
 export function canadianProvinceOf(location: IpLocation): string | undefined {
-  const fromCode = location.subdivisionCode === "" ? undefined : caProvinceFrom(withoutCountryPrefix(location.subdivisionCode));
+  const fromCode =
+    location.subdivisionCode === "" ? undefined : caProvinceFrom(withoutCountryPrefix(location.subdivisionCode));
   return (fromCode ?? (location.subdivisionName === "" ? undefined : caProvinceFrom(location.subdivisionName)))?.code;
 }
 

@@ -114,7 +114,9 @@ export type CityMatch = "none" | "primary" | "alternate";
 
 export class ZipIndex {
   private readonly cache: (readonly Jurisdiction[] | undefined)[];
-  private readonly stateJurisdictions = usRegions.map((region) => (region.territory ? usTerritoryJurisdiction(region) : usStateJurisdiction(region)));
+  private readonly stateJurisdictions = usRegions.map((region) =>
+    region.territory ? usTerritoryJurisdiction(region) : usStateJurisdiction(region),
+  );
   private readonly mostPopulous = new Map<string, number>();
   private readonly prefixStates: (readonly string[])[] = Array.from({ length: 1000 }, () => []);
 

@@ -16,7 +16,8 @@ export function registerIpDatabaseMetrics(registry: Registry, current: () => rea
     registers: [registry],
     collect() {
       this.reset();
-      for (const info of current()) this.set({ database: info.database, type: info.databaseType }, Date.parse(info.builtAt) / 1000);
+      for (const info of current())
+        this.set({ database: info.database, type: info.databaseType }, Date.parse(info.builtAt) / 1000);
     },
   });
 }

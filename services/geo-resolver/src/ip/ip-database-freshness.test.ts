@@ -37,7 +37,10 @@ async function start(env: Record<string, string>): Promise<Started> {
   const captured: string[] = [];
   stream.on("data", (chunk) => captured.push(...String(chunk).split("\n").filter(Boolean)));
   const logger = createLogger({ service: "geo-resolver", level: "info", destination: stream });
-  const service = await startGeoResolver({ env: { GEO_RESOLVER_GRPC_PORT: "0", GEO_RESOLVER_OPS_PORT: "0", DATA_DIR: dataDir, ...env }, logger });
+  const service = await startGeoResolver({
+    env: { GEO_RESOLVER_GRPC_PORT: "0", GEO_RESOLVER_OPS_PORT: "0", DATA_DIR: dataDir, ...env },
+    logger,
+  });
   return { service, lines: () => captured.map((line) => JSON.parse(line)) };
 }
 
@@ -72,7 +75,9 @@ describe("IP database age", () => {
     const { service, lines } = await start({ GEO_RESOLVER_IP_DB_IPV4: ipv4, GEO_RESOLVER_IP_DB_IPV6: ipv6 });
     running = service;
     expect(await buildTimestamps(service)).toEqual({ ipv4: built, ipv6: built });
-    const warnings = lines().filter((line) => line.level === "warn" && /IP database is older than 30 days/.test(String(line.msg)));
+    const warnings = lines().filter(
+      (line) => line.level === "warn" && /IP database is older than 30 days/.test(String(line.msg)),
+    );
     expect(warnings.map((line) => [line.database, line.path, line.age_days])).toEqual([
       ["ipv4", ipv4, 45],
       ["ipv6", ipv6, 45],
@@ -86,7 +91,11 @@ describe("IP database age", () => {
     const built = nowSeconds() - 3 * day;
     await withBuildEpoch(packaged.ipv4, ipv4, built);
     await withBuildEpoch(packaged.ipv6, ipv6, built);
-    const { service, lines } = await start({ GEO_RESOLVER_IP_DB_IPV4: ipv4, GEO_RESOLVER_IP_DB_IPV6: ipv6, GEO_RESOLVER_IP_DB_RELOAD_MS: "200" });
+    const { service, lines } = await start({
+      GEO_RESOLVER_IP_DB_IPV4: ipv4,
+      GEO_RESOLVER_IP_DB_IPV6: ipv6,
+      GEO_RESOLVER_IP_DB_RELOAD_MS: "200",
+    });
     running = service;
     expect(await buildTimestamps(service)).toEqual({ ipv4: built, ipv6: built });
     expect(lines().filter((line) => line.level === "warn")).toEqual([]);
@@ -95,7 +104,8 @@ describe("IP database age", () => {
     await withBuildEpoch(packaged.ipv4, ipv4, rebuilt);
     await withBuildEpoch(packaged.ipv6, ipv6, rebuilt);
     const deadline = Date.now() + 20_000;
-    while ((await buildTimestamps(service)).ipv4 !== rebuilt && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((await buildTimestamps(service)).ipv4 !== rebuilt && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await buildTimestamps(service)).toEqual({ ipv4: rebuilt, ipv6: rebuilt });
     expect(lines().some((line) => line.msg === "IP database reloaded")).toBe(true);
   }, 60_000);
@@ -105,13 +115,22 @@ describe("IP database age", () => {
     const combined = join(dataDir, "broken-later.mmdb");
     const built = nowSeconds() - 2 * day;
     await withBuildEpoch(packaged.ipv6, combined, built);
-    const { service, lines } = await start({ GEO_RESOLVER_IP_DB_IPV4: combined, GEO_RESOLVER_IP_DB_IPV6: combined, GEO_RESOLVER_IP_DB_RELOAD_MS: "100" });
+    const { service, lines } = await start({
+      GEO_RESOLVER_IP_DB_IPV4: combined,
+      GEO_RESOLVER_IP_DB_IPV6: combined,
+      GEO_RESOLVER_IP_DB_RELOAD_MS: "100",
+    });
     running = service;
     await writeFile(`${combined}.tmp`, "not a database");
     await rename(`${combined}.tmp`, combined);
     const deadline = Date.now() + 10_000;
-    while (!lines().some((line) => line.level === "error") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(lines().filter((line) => line.level === "error").map((line) => line.msg)).toContain("IP database reload failed; the previous one stays in use");
+    while (!lines().some((line) => line.level === "error") && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(
+      lines()
+        .filter((line) => line.level === "error")
+        .map((line) => line.msg),
+    ).toContain("IP database reload failed; the previous one stays in use");
     expect(await buildTimestamps(service)).toEqual({ ipv4: built, ipv6: built });
   }, 60_000);
 });

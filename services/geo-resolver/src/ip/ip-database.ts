@@ -112,13 +112,19 @@ export class IpDatabase {
   static async open(paths: IpDatabasePaths = packagedIpDatabasePaths()): Promise<IpDatabase> {
     const cache = new BoundedCache(50_000);
     const readers = new Map<string, Reader<Response>>();
-    for (const path of new Set([paths.ipv4, paths.ipv6])) readers.set(path, new Reader<Response>(await readFile(path), { cache }));
+    for (const path of new Set([paths.ipv4, paths.ipv6]))
+      readers.set(path, new Reader<Response>(await readFile(path), { cache }));
     const ipv4 = readers.get(paths.ipv4)!;
     const ipv6 = readers.get(paths.ipv6)!;
     if (ipv6.metadata.ipVersion !== 6) throw new Error(`${paths.ipv6} is not an IPv6 database`);
     const info = (["ipv4", "ipv6"] as const).map((database) => {
       const reader = database === "ipv4" ? ipv4 : ipv6;
-      return { database, path: paths[database], databaseType: reader.metadata.databaseType, builtAt: reader.metadata.buildEpoch.toISOString() };
+      return {
+        database,
+        path: paths[database],
+        databaseType: reader.metadata.databaseType,
+        builtAt: reader.metadata.buildEpoch.toISOString(),
+      };
     });
     return new IpDatabase(ipv4, ipv6, info);
   }

@@ -31,7 +31,10 @@ export async function loadGeoData(sources: GeoDataSources = {}): Promise<GeoData
   const packaged = sources.ipDatabaseIpv4 && sources.ipDatabaseIpv6 ? undefined : packagedIpDatabasePaths();
   const [zips, ips] = await Promise.all([
     loadUsZips({ simplemapsCsv: sources.usZipsCsv, geonamesTxt: sources.usZipsGeonames }),
-    CurrentIpDatabase.open({ ipv4: sources.ipDatabaseIpv4 ?? packaged!.ipv4, ipv6: sources.ipDatabaseIpv6 ?? packaged!.ipv6 }),
+    CurrentIpDatabase.open({
+      ipv4: sources.ipDatabaseIpv4 ?? packaged!.ipv4,
+      ipv6: sources.ipDatabaseIpv6 ?? packaged!.ipv6,
+    }),
   ]);
   const addresses = new AddressResolver(zips.index);
   return {

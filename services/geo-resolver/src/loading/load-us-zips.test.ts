@@ -15,7 +15,8 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-const header = '"zip","lat","lng","city","state_id","state_name","zcta","parent_zcta","population","density","county_fips","county_name","county_weights","county_names_all","county_fips_all","imprecise","military","timezone"';
+const header =
+  '"zip","lat","lng","city","state_id","state_name","zcta","parent_zcta","population","density","county_fips","county_name","county_weights","county_names_all","county_fips_all","imprecise","military","timezone"';
 const row = (zip: string, city: string, state: string, fips: string, county: string, population: string) =>
   `"${zip}","0","0","${city}","${state}","x","TRUE","","${population}","1","${fips}","${county}","{""${fips}"": 100}","${county}","${fips}","FALSE","FALSE","America/New_York"`;
 
@@ -24,18 +25,33 @@ describe("US ZIP data from a path", () => {
     const csv = join(dir, "uszips.csv");
     const lines = [header];
     // The loader refuses files with fewer than 1,000 ZIPs (a truncated file must not start a service).
-    for (let i = 0; i < 1_000; i++) lines.push(row(String(10_000 + i).padStart(5, "0"), "Testville", "NY", "36061", "New York", String(i)));
+    for (let i = 0; i < 1_000; i++)
+      lines.push(row(String(10_000 + i).padStart(5, "0"), "Testville", "NY", "36061", "New York", String(i)));
     lines.push(row("00601", "Adjuntas", "PR", "72001", "Adjuntas", "16834"));
     await writeFile(csv, `${lines.join("\n")}\n`);
     const geonames = join(dir, "US.txt");
-    await writeFile(geonames, ["US\t10000\tAlt Town\tNew York\tNY\tNew York\t061\t\t\t40.7\t-74\t4", "US\t20500\tWashington\tDistrict of Columbia\tDC\tDistrict of Columbia\t001\t\t\t38.9\t-77\t4", "US\t09001\tAPO AA\t\t\t\t\t\t\t38\t15\t"].join("\n"));
+    await writeFile(
+      geonames,
+      [
+        "US\t10000\tAlt Town\tNew York\tNY\tNew York\t061\t\t\t40.7\t-74\t4",
+        "US\t20500\tWashington\tDistrict of Columbia\tDC\tDistrict of Columbia\t001\t\t\t38.9\t-77\t4",
+        "US\t09001\tAPO AA\t\t\t\t\t\t\t38\t15\t",
+      ].join("\n"),
+    );
 
-    const { index, primaryRecords, supplementRecords } = await loadUsZips({ simplemapsCsv: csv, geonamesTxt: geonames });
+    const { index, primaryRecords, supplementRecords } = await loadUsZips({
+      simplemapsCsv: csv,
+      geonamesTxt: geonames,
+    });
     expect(primaryRecords).toBe(1_001);
     expect(supplementRecords).toBe(2);
     expect(index.size).toBe(1_002);
     expect(index.mostPopulousSlot("NY")).toBe(index.slotOf("10999"));
-    expect(index.jurisdictions(index.slotOf("00601")).map((j) => j.id)).toEqual(["PR", "PR-COUNTY-ADJUNTAS", "PR-CITY-ADJUNTAS"]);
+    expect(index.jurisdictions(index.slotOf("00601")).map((j) => j.id)).toEqual([
+      "PR",
+      "PR-COUNTY-ADJUNTAS",
+      "PR-CITY-ADJUNTAS",
+    ]);
     expect(index.cityName(index.slotOf("10000"), "alternate")).toBe("Alt Town");
     expect(index.matchCity(index.slotOf("10000"), "ALT_TOWN")).toBe("alternate");
     expect(index.countyFips(index.slotOf("20500"))).toBe(11001);
@@ -77,8 +93,19 @@ describe("IP record layouts", () => {
   });
 
   it("reads MaxMind's City records", () => {
-    const record = { country: { iso_code: "CA" }, subdivisions: [{ iso_code: "QC", names: { en: "Quebec" } }], city: { names: { en: "Montreal" } }, postal: { code: "H1S" } };
-    expect(adaptRecord(record)).toEqual({ country: "CA", subdivisionCode: "QC", subdivisionName: "Quebec", city: "Montreal", postalCode: "H1S" });
+    const record = {
+      country: { iso_code: "CA" },
+      subdivisions: [{ iso_code: "QC", names: { en: "Quebec" } }],
+      city: { names: { en: "Montreal" } },
+      postal: { code: "H1S" },
+    };
+    expect(adaptRecord(record)).toEqual({
+      country: "CA",
+      subdivisionCode: "QC",
+      subdivisionName: "Quebec",
+      city: "Montreal",
+      postalCode: "H1S",
+    });
     expect(adaptRecord({ continent: { code: "EU" } })).toMatchObject({ country: "" });
   });
 });

@@ -27,6 +27,7 @@ export async function loadUsZips(sources: UsZipSources = {}): Promise<LoadedZips
     : await loadPackagedSimplemaps(packagedSimplemapsPath(), (record) => builder.addPrimary(record));
   if (primaryRecords < minimumPrimaryZips) throw new Error(`US ZIP data has only ${primaryRecords} records`);
   const geonames = sources.geonamesTxt ?? packagedGeonamesPath();
-  const supplementRecords = geonames === "none" ? 0 : await loadGeonamesZips(geonames, (record) => builder.addSupplement(record));
+  const supplementRecords =
+    geonames === "none" ? 0 : await loadGeonamesZips(geonames, (record) => builder.addSupplement(record));
   return { index: builder.build(), primaryRecords, supplementRecords };
 }

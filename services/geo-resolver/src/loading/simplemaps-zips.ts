@@ -53,7 +53,8 @@ function literal(value: string | undefined): unknown {
 function recordOf(fields: Record<string, string>, path: string) {
   const zip = zipNumber(String(literal(fields.zip)));
   const state = literal(fields.stateAbbreviation);
-  if (zip < 0 || typeof state !== "string") throw new Error(`${path}: bad ZIP record ${JSON.stringify(fields).slice(0, 200)}`);
+  if (zip < 0 || typeof state !== "string")
+    throw new Error(`${path}: bad ZIP record ${JSON.stringify(fields).slice(0, 200)}`);
   return {
     zip,
     city: String(literal(fields.city) ?? ""),

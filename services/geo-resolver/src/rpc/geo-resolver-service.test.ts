@@ -15,7 +15,9 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "geo-resolver-"));
-  service = await startGeoResolver({ env: { GEO_RESOLVER_GRPC_PORT: "0", GEO_RESOLVER_OPS_PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "silent" } });
+  service = await startGeoResolver({
+    env: { GEO_RESOLVER_GRPC_PORT: "0", GEO_RESOLVER_OPS_PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+  });
   client = createRpcClient(GeoResolverService, createRpcTransport({ baseUrl: `http://127.0.0.1:${service.grpcPort}` }));
 });
 
@@ -38,16 +40,33 @@ const usAddress = { addressCountry: "US", addressPostalCode: "19103", addressLin
 describe("GeoResolverService over gRPC", () => {
   it("ResolveAddress answers jurisdictions, precision and status", async () => {
     const response = await client.resolveAddress({ address: usAddress });
-    expect(response.jurisdictions.map((j) => j.id)).toEqual(["US", "US-PA", "US-PA-COUNTY-PHILADELPHIA", "US-PA-CITY-PHILADELPHIA"]);
-    expect(response.jurisdictions[2]).toMatchObject({ type: "COUNTY", authorityName: "Pennsylvania Department of Revenue", source: "county FIPS 42101" });
+    expect(response.jurisdictions.map((j) => j.id)).toEqual([
+      "US",
+      "US-PA",
+      "US-PA-COUNTY-PHILADELPHIA",
+      "US-PA-CITY-PHILADELPHIA",
+    ]);
+    expect(response.jurisdictions[2]).toMatchObject({
+      type: "COUNTY",
+      authorityName: "Pennsylvania Department of Revenue",
+      source: "county FIPS 42101",
+    });
     expect(response).toMatchObject({ resolutionPrecision: "POSTAL", addressResolutionStatus: "POSTAL_ONLY" });
-    expect(response.addressUsed).toMatchObject({ addressProvince: "PA", addressCity: "Philadelphia", addressLine1: "1 Main St" });
+    expect(response.addressUsed).toMatchObject({
+      addressProvince: "PA",
+      addressCity: "Philadelphia",
+      addressLine1: "1 Main St",
+    });
   });
 
   it("ResolveAddress carries the territory citation", async () => {
     const response = await client.resolveAddress({ address: { addressCountry: "ES", addressPostalCode: "35001" } });
     expect(response.jurisdictions).toHaveLength(1);
-    expect(response.jurisdictions[0]).toMatchObject({ id: "ES-VATX-CANARY_ISLANDS", type: "COUNTRY", source: expect.stringContaining("2006/112/EC") });
+    expect(response.jurisdictions[0]).toMatchObject({
+      id: "ES-VATX-CANARY_ISLANDS",
+      type: "COUNTRY",
+      source: expect.stringContaining("2006/112/EC"),
+    });
   });
 
   it("ResolveAddress refuses a contradiction with invalid_address and the field", async () => {
@@ -68,9 +87,17 @@ describe("GeoResolverService over gRPC", () => {
   });
 
   it("ResolveLocation answers zero rates in zero mode and IP errors in strict mode", async () => {
-    expect(await client.resolveLocation({ ip: { value: "10.0.0.1", resolution: "zero" } })).toMatchObject({ zeroRate: true, jurisdictions: [], locationSource: "ip" });
-    expect((await levyErrorOf(client.resolveLocation({ ip: { value: "10.0.0.1", resolution: "strict" } }))).code).toBe("IP_RESOLUTION_FAILED");
-    expect((await levyErrorOf(client.resolveLocation({ ip: { value: "nope", resolution: "" } }))).meta).toMatchObject({ field: "customer.ip.value" });
+    expect(await client.resolveLocation({ ip: { value: "10.0.0.1", resolution: "zero" } })).toMatchObject({
+      zeroRate: true,
+      jurisdictions: [],
+      locationSource: "ip",
+    });
+    expect((await levyErrorOf(client.resolveLocation({ ip: { value: "10.0.0.1", resolution: "strict" } }))).code).toBe(
+      "IP_RESOLUTION_FAILED",
+    );
+    expect((await levyErrorOf(client.resolveLocation({ ip: { value: "nope", resolution: "" } }))).meta).toMatchObject({
+      field: "customer.ip.value",
+    });
   });
 
   it("ResolveLocation prefers the address", async () => {

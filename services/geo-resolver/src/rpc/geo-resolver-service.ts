@@ -37,7 +37,13 @@ function toMessage(resolution: AddressResolution) {
       addressCountry: used.address_country,
       addressType: used.address_type,
     },
-    jurisdictions: resolution.jurisdictions.map((j) => ({ id: j.id, name: j.name, type: j.type, authorityName: j.authority_name, source: j.source })),
+    jurisdictions: resolution.jurisdictions.map((j) => ({
+      id: j.id,
+      name: j.name,
+      type: j.type,
+      authorityName: j.authority_name,
+      source: j.source,
+    })),
     resolutionPrecision: resolution.resolution_precision,
     addressResolutionStatus: resolution.address_resolution_status,
   };
@@ -47,7 +53,12 @@ export function geoResolverRoutes(resolvers: GeoResolvers): (router: ConnectRout
   return (router) => {
     router.service(GeoResolverService, {
       resolveAddress: async (request) => {
-        if (!request.address) throw new LevyError("missing_field", "address is required", { field: "address", expected: "object", received: "undefined" });
+        if (!request.address)
+          throw new LevyError("missing_field", "address is required", {
+            field: "address",
+            expected: "object",
+            received: "undefined",
+          });
         return toMessage(resolvers.addresses.resolve(addressInput(request.address)));
       },
       resolveLocation: async (request) => {

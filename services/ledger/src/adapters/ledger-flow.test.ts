@@ -13,14 +13,29 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ledgerTopic } from "../events/ledger-events.js";
 import { createOutbox, outboxIndexCollection, type Outbox, type OutboxIndexRecord } from "@levy/kit";
 import { createAggregator, processedEventCollection, type ProcessedEventRecord } from "../filings/aggregator.js";
-import { filingCollection, filingId, monthOf, summaryCollection, type FilingRecord, type SummaryRecord } from "../filings/filing.js";
+import {
+  filingCollection,
+  filingId,
+  monthOf,
+  summaryCollection,
+  type FilingRecord,
+  type SummaryRecord,
+} from "../filings/filing.js";
 import { createFilingStore, filingSource, type FilingStore } from "../filings/filing-store.js";
-import { createTransactionStore, openTransactionCollections, transactionSource, type TransactionStore } from "./transaction-store.js";
+import {
+  createTransactionStore,
+  openTransactionCollections,
+  transactionSource,
+  type TransactionStore,
+} from "./transaction-store.js";
 
 const scope: Scope = { accountId: "acct_test", livemode: false };
 const processedAt = Date.UTC(2026, 9, 15) / 1000; // 2026-10-15, a closed month
 
-function calculation(id: string, lines: Array<{ ref: string; excl: number; taxes: Array<[string, number]> }>): Calculation {
+function calculation(
+  id: string,
+  lines: Array<{ ref: string; excl: number; taxes: Array<[string, number]> }>,
+): Calculation {
   return create(CalculationSchema, {
     id,
     kind: "standard",
@@ -31,7 +46,11 @@ function calculation(id: string, lines: Array<{ ref: string; excl: number; taxes
       const tax = line.taxes.reduce((sum, [, due]) => sum + due, 0);
       return {
         lineItemId: `li_${index + 1}`,
-        product: { referenceLineItemId: line.ref, referenceProductId: "GENERAL_MERCHANDISE", productTaxCode: "GENERAL_MERCHANDISE" },
+        product: {
+          referenceLineItemId: line.ref,
+          referenceProductId: "GENERAL_MERCHANDISE",
+          productTaxCode: "GENERAL_MERCHANDISE",
+        },
         taxAmount: BigInt(tax),
         amountExcludingTax: BigInt(line.excl),
         amountIncludingTax: BigInt(line.excl + tax),
@@ -91,14 +110,22 @@ describe("ledger write paths", () => {
       graceMs: 0,
       minAgeMs: 0,
       index: await store.collection<OutboxIndexRecord>(outboxIndexCollection),
-      sources: { [transactionSource]: { collection: transactionDocs as never, topic: ledgerTopic }, [filingSource]: { collection: filingDocs as never, topic: "levy.ledger.filings" } },
+      sources: {
+        [transactionSource]: { collection: transactionDocs as never, topic: ledgerTopic },
+        [filingSource]: { collection: filingDocs as never, topic: "levy.ledger.filings" },
+      },
     });
     transactions = createTransactionStore(collections, outbox);
     filingStore = createFilingStore(filingDocs, summaries, outbox);
     await inner.subscribe({
       topic: ledgerTopic,
       group: "ledger-filings",
-      handler: createAggregator({ filings: filingDocs, summaries, outbox, processed: await store.collection<ProcessedEventRecord>(processedEventCollection) }),
+      handler: createAggregator({
+        filings: filingDocs,
+        summaries,
+        outbox,
+        processed: await store.collection<ProcessedEventRecord>(processedEventCollection),
+      }),
     });
   });
   afterEach(async () => {
@@ -108,7 +135,13 @@ describe("ledger write paths", () => {
   });
 
   const record = (calc: Calculation, order: string) =>
-    transactions.record(scope, calc, { type: "order", reference_order_id: order, reference_payment_id: "", transaction_processed_at: processedAt, metadata: {} });
+    transactions.record(scope, calc, {
+      type: "order",
+      reference_order_id: order,
+      reference_payment_id: "",
+      transaction_processed_at: processedAt,
+      metadata: {},
+    });
   const codeOf = async (promise: Promise<unknown>) => {
     try {
       await promise;
@@ -129,17 +162,31 @@ describe("ledger write paths", () => {
     const again = await record(calc, "order-1");
     expect(first.created).toBe(true);
     expect(again).toMatchObject({ created: false, transaction: { id: first.transaction.id } });
-    expect(await codeOf(record(calculation("calc_b", [{ ref: "l1", excl: 1, taxes: [] }]), "order-1"))).toBe("duplicate_reference_order_id");
+    expect(await codeOf(record(calculation("calc_b", [{ ref: "l1", excl: 1, taxes: [] }]), "order-1"))).toBe(
+      "duplicate_reference_order_id",
+    );
     expect(await codeOf(record(calc, "order-2"))).toBe("calculation_already_recorded");
-    const concurrent = await Promise.all(Array.from({ length: 5 }, () => record(calculation("calc_c", [{ ref: "l1", excl: 5, taxes: [] }]), "order-3")));
+    const concurrent = await Promise.all(
+      Array.from({ length: 5 }, () => record(calculation("calc_c", [{ ref: "l1", excl: 5, taxes: [] }]), "order-3")),
+    );
     expect(new Set(concurrent.map((result) => result.transaction.id)).size).toBe(1);
   });
 
   it("concurrent refunds never refund more than the line holds", async () => {
-    const { transaction } = await record(calculation("calc_r", [{ ref: "l1", excl: 10000, taxes: [["US-MI", 600]] }]), "order-r");
+    const { transaction } = await record(
+      calculation("calc_r", [{ ref: "l1", excl: 10000, taxes: [["US-MI", 600]] }]),
+      "order-r",
+    );
     const attempts = await Promise.all(
       Array.from({ length: 8 }, () =>
-        codeOf(transactions.refund(scope, transaction.id, { refund_type: "partial", line_items: [{ reference_line_item_id: "l1", amount: 2500 }], refund_processed_at: processedAt, metadata: {} })),
+        codeOf(
+          transactions.refund(scope, transaction.id, {
+            refund_type: "partial",
+            line_items: [{ reference_line_item_id: "l1", amount: 2500 }],
+            refund_processed_at: processedAt,
+            metadata: {},
+          }),
+        ),
       ),
     );
     expect(attempts.filter((outcome) => outcome === "ok")).toHaveLength(4);
@@ -150,20 +197,58 @@ describe("ledger write paths", () => {
   });
 
   it("reverses a refund once and restores the balance", async () => {
-    const { transaction } = await record(calculation("calc_v", [{ ref: "l1", excl: 10000, taxes: [["US-MI", 600]] }]), "order-v");
-    const { refund } = await transactions.refund(scope, transaction.id, { refund_type: "full", line_items: [], refund_processed_at: processedAt, metadata: {} });
-    expect(await codeOf(transactions.refund(scope, transaction.id, { refund_type: "full", line_items: [], refund_processed_at: undefined, metadata: {} }))).toBe("refund_exceeds_remaining");
+    const { transaction } = await record(
+      calculation("calc_v", [{ ref: "l1", excl: 10000, taxes: [["US-MI", 600]] }]),
+      "order-v",
+    );
+    const { refund } = await transactions.refund(scope, transaction.id, {
+      refund_type: "full",
+      line_items: [],
+      refund_processed_at: processedAt,
+      metadata: {},
+    });
+    expect(
+      await codeOf(
+        transactions.refund(scope, transaction.id, {
+          refund_type: "full",
+          line_items: [],
+          refund_processed_at: undefined,
+          metadata: {},
+        }),
+      ),
+    ).toBe("refund_exceeds_remaining");
     const reversed = await transactions.reverse(scope, refund.id);
     expect(reversed.refund.reversed_at).not.toBeNull();
     expect(reversed.transaction.lines[0]!.refunded.excl).toBe(0);
     expect(await codeOf(transactions.reverse(scope, refund.id))).toBe("refund_already_reversed");
     expect(await codeOf(transactions.reverse(scope, "ref_tr_unknown"))).toBe("refund_not_found");
-    expect(await codeOf(transactions.refund(scope, transaction.id, { refund_type: "full", line_items: [], refund_processed_at: processedAt, metadata: {} }))).toBe("ok");
+    expect(
+      await codeOf(
+        transactions.refund(scope, transaction.id, {
+          refund_type: "full",
+          line_items: [],
+          refund_processed_at: processedAt,
+          metadata: {},
+        }),
+      ),
+    ).toBe("ok");
   });
 
   it("an event whose publish failed stays on the document and the relay publishes it; filings count it once", async () => {
     flaky.state.failing = true;
-    const { transaction } = await record(calculation("calc_o", [{ ref: "l1", excl: 10000, taxes: [["US-MI", 600], ["US-MI-CITY-DETROIT", 100]] }]), "order-o");
+    const { transaction } = await record(
+      calculation("calc_o", [
+        {
+          ref: "l1",
+          excl: 10000,
+          taxes: [
+            ["US-MI", 600],
+            ["US-MI-CITY-DETROIT", 100],
+          ],
+        },
+      ]),
+      "order-o",
+    );
     const stored = await transactions.get(scope, transaction.id);
     expect(stored.pending_events).toHaveLength(1);
     flaky.state.failing = false;
@@ -173,22 +258,53 @@ describe("ledger write paths", () => {
     // The same event delivered again (a relay that died before clearing it) is not counted twice.
     await inner.publish(ledgerTopic, flaky.state.published);
     await settle();
-    const filing = (await filings.get(scope, filingId(monthOf(processedAt).period, "US-MI", "USD"))) as FilingRecord | null;
-    expect(filing).toMatchObject({ gross_sales: 10000, taxable_sales: 10000, tax_collected: 600, transaction_count: 1 });
+    const filing = (await filings.get(
+      scope,
+      filingId(monthOf(processedAt).period, "US-MI", "USD"),
+    )) as FilingRecord | null;
+    expect(filing).toMatchObject({
+      gross_sales: 10000,
+      taxable_sales: 10000,
+      tax_collected: 600,
+      transaction_count: 1,
+    });
     const summary = await filingStore.summary(scope, {});
-    expect(summary.currencies).toEqual([expect.objectContaining({ currency_code: "USD", gross_sales: 10000, tax_collected: 700, transaction_count: 1 })]);
+    expect(summary.currencies).toEqual([
+      expect.objectContaining({ currency_code: "USD", gross_sales: 10000, tax_collected: 700, transaction_count: 1 }),
+    ]);
   });
 
   it("refunds, reversals and deletes flow into the filing; approve and reject only from pending_client_approval", async () => {
-    const { transaction } = await record(calculation("calc_f", [{ ref: "l1", excl: 10000, taxes: [["US-MI", 600]] }]), "order-f");
-    const { refund } = await transactions.refund(scope, transaction.id, { refund_type: "partial", line_items: [{ reference_line_item_id: "l1", amount: 5000 }], refund_processed_at: processedAt, metadata: {} });
+    const { transaction } = await record(
+      calculation("calc_f", [{ ref: "l1", excl: 10000, taxes: [["US-MI", 600]] }]),
+      "order-f",
+    );
+    const { refund } = await transactions.refund(scope, transaction.id, {
+      refund_type: "partial",
+      line_items: [{ reference_line_item_id: "l1", amount: 5000 }],
+      refund_processed_at: processedAt,
+      metadata: {},
+    });
     await settle();
     const id = filingId(monthOf(processedAt).period, "US-MI", "USD");
-    expect(await filingStore.get(scope, id)).toMatchObject({ gross_sales: 10000, tax_collected: 600, refunds: 5000, refunded_tax: 300, refund_count: 1 });
+    expect(await filingStore.get(scope, id)).toMatchObject({
+      gross_sales: 10000,
+      tax_collected: 600,
+      refunds: 5000,
+      refunded_tax: 300,
+      refund_count: 1,
+    });
     await transactions.reverse(scope, refund.id);
     await transactions.delete(scope, transaction.id);
     await settle();
-    expect(await filingStore.get(scope, id)).toMatchObject({ gross_sales: 0, tax_collected: 0, refunds: 0, refunded_tax: 0, refund_count: 0, transaction_count: 0 });
+    expect(await filingStore.get(scope, id)).toMatchObject({
+      gross_sales: 0,
+      tax_collected: 0,
+      refunds: 0,
+      refunded_tax: 0,
+      refund_count: 0,
+      transaction_count: 0,
+    });
     const approved = await filingStore.approve(scope, id);
     expect(approved.status).toBe("approved");
     expect(await codeOf(filingStore.approve(scope, id))).toBe("filing_not_approvable");
@@ -201,12 +317,19 @@ describe("ledger write paths", () => {
     await settle();
     const reopened = await filingStore.get(scope, id);
     expect(reopened).toMatchObject({ status: "open", tax_collected: 120, approved_at: null });
-    expect((await filingStore.list(scope, { limit: 10, status: "pending_client_approval" })).items.map((f) => f.id)).toEqual([id]);
-    const statusEvents = flaky.state.published.filter((e) => e.type === "levy.filing.status_changed").map((e) => e.payload as { from_status: string; to_status: string });
+    expect(
+      (await filingStore.list(scope, { limit: 10, status: "pending_client_approval" })).items.map((f) => f.id),
+    ).toEqual([id]);
+    const statusEvents = flaky.state.published
+      .filter((e) => e.type === "levy.filing.status_changed")
+      .map((e) => e.payload as { from_status: string; to_status: string });
     expect(statusEvents).toEqual([
       expect.objectContaining({ from_status: "pending_client_approval", to_status: "approved" }),
       expect.objectContaining({ from_status: "approved", to_status: "pending_client_approval" }),
     ]);
-    expect(await filingStore.reject(scope, id, "numbers look off")).toMatchObject({ status: "rejected", rejection_reason: "numbers look off" });
+    expect(await filingStore.reject(scope, id, "numbers look off")).toMatchObject({
+      status: "rejected",
+      rejection_reason: "numbers look off",
+    });
   });
 });

@@ -42,13 +42,27 @@ export interface ListTransactionsOptions {
 
 export interface TransactionStore {
   readonly collection: Collection<TransactionRecord>;
-  record(scope: Scope, calculation: Calculation, options: RecordOptions): Promise<{ transaction: Stored<TransactionRecord>; created: boolean }>;
+  record(
+    scope: Scope,
+    calculation: Calculation,
+    options: RecordOptions,
+  ): Promise<{ transaction: Stored<TransactionRecord>; created: boolean }>;
   get(scope: Scope, id: string): Promise<Stored<TransactionRecord>>;
   delete(scope: Scope, id: string): Promise<Stored<TransactionRecord>>;
-  refund(scope: Scope, transactionId: string, request: RefundRequest & { refund_processed_at: number | undefined; metadata: Record<string, string> }): Promise<{ transaction: Stored<TransactionRecord>; refund: RefundRecord }>;
-  listRefunds(scope: Scope, transactionId: string): Promise<{ transaction: Stored<TransactionRecord>; refunds: RefundRecord[] }>;
+  refund(
+    scope: Scope,
+    transactionId: string,
+    request: RefundRequest & { refund_processed_at: number | undefined; metadata: Record<string, string> },
+  ): Promise<{ transaction: Stored<TransactionRecord>; refund: RefundRecord }>;
+  listRefunds(
+    scope: Scope,
+    transactionId: string,
+  ): Promise<{ transaction: Stored<TransactionRecord>; refunds: RefundRecord[] }>;
   reverse(scope: Scope, refundId: string): Promise<{ transaction: Stored<TransactionRecord>; refund: RefundRecord }>;
-  list(scope: Scope, options: ListTransactionsOptions): Promise<{ items: Stored<TransactionRecord>[]; nextCursor: string | null }>;
+  list(
+    scope: Scope,
+    options: ListTransactionsOptions,
+  ): Promise<{ items: Stored<TransactionRecord>[]; nextCursor: string | null }>;
 }
 
 function isConflict(error: unknown): boolean {
@@ -76,8 +90,13 @@ export function createTransactionStore(
   }
 
   /** A stored sale for this order: the same one again when the calculation matches, else a conflict. */
-  function sameOrder(stored: Stored<TransactionRecord>, calculationId: string, options: RecordOptions): Stored<TransactionRecord> {
-    if (stored.calculation_id !== calculationId) throw errors.orderAlreadyRecorded(options.reference_order_id, stored.id);
+  function sameOrder(
+    stored: Stored<TransactionRecord>,
+    calculationId: string,
+    options: RecordOptions,
+  ): Stored<TransactionRecord> {
+    if (stored.calculation_id !== calculationId)
+      throw errors.orderAlreadyRecorded(options.reference_order_id, stored.id);
     if (stored.deleted_at !== null) throw errors.transactionDeleted(stored.id);
     return stored;
   }
@@ -88,10 +107,17 @@ export function createTransactionStore(
    * collection scan on FerretDB) is left for the rare cases: the same calculation under
    * another order reference, and transactions stored before ids were derived.
    */
-  async function existing(scope: Scope, calculationId: string, options: RecordOptions): Promise<Stored<TransactionRecord> | null> {
+  async function existing(
+    scope: Scope,
+    calculationId: string,
+    options: RecordOptions,
+  ): Promise<Stored<TransactionRecord> | null> {
     const derived = await transactions.get(scope, transactionIdFor(scope, options.type, options.reference_order_id));
     if (derived) return sameOrder(derived, calculationId, options);
-    const byOrder = await transactions.findOne(scope, { reference_order_id: options.reference_order_id, type: options.type });
+    const byOrder = await transactions.findOne(scope, {
+      reference_order_id: options.reference_order_id,
+      type: options.type,
+    });
     if (byOrder) return sameOrder(byOrder, calculationId, options);
     const byCalculation = await transactions.findOne(scope, { calculation_id: calculationId, type: options.type });
     if (byCalculation) {
@@ -108,7 +134,11 @@ export function createTransactionStore(
   async function change<R>(
     scope: Scope,
     id: string,
-    build: (current: Stored<TransactionRecord>) => { set: Partial<TransactionRecord>; events: EventEnvelope[]; result: R },
+    build: (current: Stored<TransactionRecord>) => {
+      set: Partial<TransactionRecord>;
+      events: EventEnvelope[];
+      result: R;
+    },
   ): Promise<{ transaction: Stored<TransactionRecord>; result: R }> {
     for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
       const current = await get(scope, id);
@@ -145,7 +175,9 @@ export function createTransactionStore(
       draft.pending_events = [event];
       try {
         // The outbox entry and the sale share one commit on the embedded store.
-        const transaction = await outbox.announceAndWrite(scope, transactionSource, draft.id, [event], () => transactions.insert(scope, draft));
+        const transaction = await outbox.announceAndWrite(scope, transactionSource, draft.id, [event], () =>
+          transactions.insert(scope, draft),
+        );
         await outbox.flush(scope, transactionSource, draft.id, transaction);
         return { transaction, created: true };
       } catch (error) {
@@ -163,7 +195,11 @@ export function createTransactionStore(
         if (liveRefunds(current).length > 0) throw errors.hasLiveRefunds(id);
         const deletedAt = epochSeconds();
         const payload = transactionPayload({ ...current, deleted_at: deletedAt });
-        return { set: { deleted_at: deletedAt }, events: [ledgerEvent(scope, eventTypes.transactionDeleted, payload)], result: null };
+        return {
+          set: { deleted_at: deletedAt },
+          events: [ledgerEvent(scope, eventTypes.transactionDeleted, payload)],
+          result: null,
+        };
       });
       return transaction;
     },
@@ -182,7 +218,11 @@ export function createTransactionStore(
           reversed_at: null,
           metadata: request.metadata,
         };
-        const updated = { ...current, lines: applyRefundLines(current, lines, 1), refunds: [...current.refunds, refund] };
+        const updated = {
+          ...current,
+          lines: applyRefundLines(current, lines, 1),
+          refunds: [...current.refunds, refund],
+        };
         return {
           set: { lines: updated.lines, refunds: updated.refunds },
           events: [ledgerEvent(scope, eventTypes.refundCreated, refundPayload(updated, refund))],
@@ -224,7 +264,11 @@ export function createTransactionStore(
       }
       const range: Range | undefined =
         options.from !== undefined || options.to !== undefined
-          ? { field: "transaction_processed_at", ...(options.from !== undefined ? { gte: options.from } : {}), ...(options.to !== undefined ? { lt: options.to + 1 } : {}) }
+          ? {
+              field: "transaction_processed_at",
+              ...(options.from !== undefined ? { gte: options.from } : {}),
+              ...(options.to !== undefined ? { lt: options.to + 1 } : {}),
+            }
           : undefined;
       const merchant = options.merchantId
         ? options.merchantId.startsWith("merch_")

@@ -28,7 +28,13 @@ const summaries = await store.collection<SummaryRecord>(summaryCollection);
 const processed = await store.collection<ProcessedEventRecord>(processedEventCollection);
 const aggregate = createAggregator({ filings, summaries, processed });
 const bus = createInProcessBus();
-const outbox = createOutbox({ owner: "ledger", bus, logger: createLogger({ service: "ledger", level: "silent" }), index: await store.collection<OutboxIndexRecord>(outboxIndexCollection), sources: {} });
+const outbox = createOutbox({
+  owner: "ledger",
+  bus,
+  logger: createLogger({ service: "ledger", level: "silent" }),
+  index: await store.collection<OutboxIndexRecord>(outboxIndexCollection),
+  sources: {},
+});
 const filingStore = createFilingStore(filings, summaries, outbox);
 
 let expectedTax = 0;
@@ -56,14 +62,35 @@ for (let index = 0; index < count; index += 1) {
         amount_excluding_tax: amount,
         tax_amount: state + city,
         jurisdictions: [
-          { jurisdiction_id: "US-MI", jurisdiction_name: "Michigan", tax_authority_type: "STATE", tax_type: "SALES", rate_type: "standard", tax_rate: 0.06, taxable: true, tax_amount: state },
-          { jurisdiction_id: "US-MI-CITY-DETROIT", jurisdiction_name: "Detroit", tax_authority_type: "CITY", tax_type: "SALES", rate_type: "standard", tax_rate: 0.01, taxable: true, tax_amount: city },
+          {
+            jurisdiction_id: "US-MI",
+            jurisdiction_name: "Michigan",
+            tax_authority_type: "STATE",
+            tax_type: "SALES",
+            rate_type: "standard",
+            tax_rate: 0.06,
+            taxable: true,
+            tax_amount: state,
+          },
+          {
+            jurisdiction_id: "US-MI-CITY-DETROIT",
+            jurisdiction_name: "Detroit",
+            tax_authority_type: "CITY",
+            tax_type: "SALES",
+            rate_type: "standard",
+            tax_rate: 0.01,
+            taxable: true,
+            tax_amount: city,
+          },
         ],
       },
     ],
   };
-  await aggregate(createEvent({ type: eventTypes.transactionRecorded, version: 1, scope, key: scope.accountId, payload }));
-  if ((index + 1) % 10_000 === 0) console.log(`${index + 1} transactions aggregated (${Math.round((performance.now() - started) / 1000)} s)`);
+  await aggregate(
+    createEvent({ type: eventTypes.transactionRecorded, version: 1, scope, key: scope.accountId, payload }),
+  );
+  if ((index + 1) % 10_000 === 0)
+    console.log(`${index + 1} transactions aggregated (${Math.round((performance.now() - started) / 1000)} s)`);
 }
 
 function time(label: string, run: () => Promise<unknown>, rounds = 50) {
@@ -75,14 +102,18 @@ function time(label: string, run: () => Promise<unknown>, rounds = 50) {
       samples.push(performance.now() - t0);
     }
     samples.sort((a, b) => a - b);
-    console.log(`${label}: p50 ${samples[Math.floor(rounds / 2)]!.toFixed(2)} ms, p99 ${samples[Math.floor(rounds * 0.99)]!.toFixed(2)} ms, max ${samples.at(-1)!.toFixed(2)} ms`);
+    console.log(
+      `${label}: p50 ${samples[Math.floor(rounds / 2)]!.toFixed(2)} ms, p99 ${samples[Math.floor(rounds * 0.99)]!.toFixed(2)} ms, max ${samples.at(-1)!.toFixed(2)} ms`,
+    );
   })();
 }
 
 const all = await filingStore.summary(scope, {});
 const totalTax = all.currencies.reduce((sum, currency) => sum + currency.tax_collected, 0);
 const totalCount = all.currencies.reduce((sum, currency) => sum + currency.transaction_count, 0);
-console.log(`summary: ${totalCount} transactions, tax ${totalTax} (expected ${count} and ${expectedTax}): ${totalCount === count && totalTax === expectedTax ? "exact" : "MISMATCH"}`);
+console.log(
+  `summary: ${totalCount} transactions, tax ${totalTax} (expected ${count} and ${expectedTax}): ${totalCount === count && totalTax === expectedTax ? "exact" : "MISMATCH"}`,
+);
 await time("sales summary, all months", () => filingStore.summary(scope, {}));
 await time("sales summary, one month", () => filingStore.summary(scope, { from: year + 86400, to: year + 2 * 86400 }));
 await time("sales summary, one merchant", () => filingStore.summary(scope, { merchantId: "merch_3" }));

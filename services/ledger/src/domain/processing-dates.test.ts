@@ -21,7 +21,9 @@ describe("processing dates", () => {
     { name: "year 5138", value: 99_999_999_999 },
     { name: "a fraction", value: now - 0.5 },
   ])("refuses $name, naming the field", ({ value }) => {
-    expect(() => processingDate("transaction_processed_at", value, now)).toThrow(expect.objectContaining({ code: "invalid_field", meta: { field: "transaction_processed_at" } }));
+    expect(() => processingDate("transaction_processed_at", value, now)).toThrow(
+      expect.objectContaining({ code: "invalid_field", meta: { field: "transaction_processed_at" } }),
+    );
   });
 
   it("a refund is never before its sale, even when its date defaults to now", () => {

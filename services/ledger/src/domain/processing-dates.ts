@@ -26,7 +26,11 @@ export function processingDate(field: string, value: number | undefined, now: nu
 }
 
 /** A refund's date: as processingDate, and never before the sale it refunds. */
-export function refundDate(value: number | undefined, sale: { id: string; transaction_processed_at: number }, now: number): number {
+export function refundDate(
+  value: number | undefined,
+  sale: { id: string; transaction_processed_at: number },
+  now: number,
+): number {
   const date = processingDate("refund_processed_at", value, now);
   if (date < sale.transaction_processed_at) {
     throw invalidField(

@@ -68,7 +68,9 @@ export function remainingOf(line: LineRecord, taxIncluded: boolean): Remaining {
     excl: line.amount_excluding_tax - line.refunded.excl,
     tax: line.tax_amount - line.refunded.tax,
     quantity: line.quantity - line.refunded.quantity,
-    jurisdictionTax: line.jurisdictions.map((j, index) => j.tax_due_decimal - (line.refunded.jurisdiction_tax[index] ?? 0)),
+    jurisdictionTax: line.jurisdictions.map(
+      (j, index) => j.tax_due_decimal - (line.refunded.jurisdiction_tax[index] ?? 0),
+    ),
     unitsValue: unitsValueLeft(line, taxIncluded),
   };
 }
@@ -102,7 +104,10 @@ export function refundLine(line: LineRecord, taxIncluded: boolean, amount: numbe
     excl,
     tax,
     quantity,
-    jurisdiction_tax: largestRemainder(tax, rest.jurisdictionTax.map((value) => Math.max(0, value))),
+    jurisdiction_tax: largestRemainder(
+      tax,
+      rest.jurisdictionTax.map((value) => Math.max(0, value)),
+    ),
     units_value: nextUnitsValue(line, taxIncluded, quantity),
   };
 }
@@ -115,28 +120,39 @@ function findLine(transaction: TransactionRecord, reference: string): LineRecord
 }
 
 /** One line of a partial refund: exactly what it names, or refused saying what remains. */
-function planLine(line: LineRecord, item: RefundLineRequest, { field, taxIncluded }: { field: string; taxIncluded: boolean }): RefundLineRecord {
+function planLine(
+  line: LineRecord,
+  item: RefundLineRequest,
+  { field, taxIncluded }: { field: string; taxIncluded: boolean },
+): RefundLineRecord {
   if (item.amount === undefined && item.quantity === undefined) throw missingField(`${field}.amount`, "integer");
   const rest = remainingOf(line, taxIncluded);
   const name = item.reference_line_item_id.slice(0, 100);
   const refused = (subject: "amount" | "quantity", problem: string, meta: ErrorMeta = {}) =>
-    errors.overRefund(`${field}.${subject} ${problem}; ${rest.base} and ${rest.quantity} unit(s) remain on line ${name}`, {
-      field: `${field}.${subject}`,
-      remaining: String(subject === "amount" ? rest.base : rest.quantity),
-      remaining_amount: String(rest.base),
-      remaining_quantity: String(rest.quantity),
-      ...meta,
-    });
+    errors.overRefund(
+      `${field}.${subject} ${problem}; ${rest.base} and ${rest.quantity} unit(s) remain on line ${name}`,
+      {
+        field: `${field}.${subject}`,
+        remaining: String(subject === "amount" ? rest.base : rest.quantity),
+        remaining_amount: String(rest.base),
+        remaining_quantity: String(rest.quantity),
+        ...meta,
+      },
+    );
   const quantity = item.quantity ?? 0;
   if (quantity > rest.quantity) throw refused("quantity", `${quantity} exceeds the units not yet refunded`);
   const unitsValue = nextUnitsValue(line, taxIncluded, quantity);
   if (item.amount !== undefined && item.quantity !== undefined && item.amount > unitsValue) {
-    throw refused("amount", `${item.amount} exceeds the ${unitsValue} that ${quantity} unit(s) are worth`, { units_amount: String(unitsValue) });
+    throw refused("amount", `${item.amount} exceeds the ${unitsValue} that ${quantity} unit(s) are worth`, {
+      units_amount: String(unitsValue),
+    });
   }
   const amount = item.amount ?? unitsValue;
   if (amount > rest.base) {
     throw item.amount === undefined
-      ? refused("quantity", `${quantity}: the unit(s) are worth ${amount}, more than remains`, { units_amount: String(amount) })
+      ? refused("quantity", `${quantity}: the unit(s) are worth ${amount}, more than remains`, {
+          units_amount: String(amount),
+        })
       : refused("amount", `${amount} exceeds what remains`);
   }
   if (amount <= 0) throw invalidField(`${field}.amount`, `nothing to refund: the amount is ${amount}`);
@@ -147,13 +163,19 @@ function planLine(line: LineRecord, item: RefundLineRequest, { field, taxInclude
 export function planRefund(transaction: TransactionRecord, request: RefundRequest): RefundLineRecord[] {
   const taxIncluded = transaction.tax_included_in_amount;
   if (request.refund_type === "full") {
-    if (request.line_items.length > 0) throw invalidField("line_items", "a full refund takes no line_items; use type partial to refund some lines");
+    if (request.line_items.length > 0)
+      throw invalidField("line_items", "a full refund takes no line_items; use type partial to refund some lines");
     const lines = transaction.lines
       .map((line) => ({ line, rest: remainingOf(line, taxIncluded) }))
       .filter(({ rest }) => rest.base > 0 || rest.tax > 0 || rest.quantity > 0)
       .map(({ line, rest }) => takeRest(line, rest));
     if (lines.length === 0) {
-      throw errors.overRefund(`transaction ${transaction.id} is already fully refunded`, { field: "transaction_id", remaining: "0", remaining_amount: "0", remaining_quantity: "0" });
+      throw errors.overRefund(`transaction ${transaction.id} is already fully refunded`, {
+        field: "transaction_id",
+        remaining: "0",
+        remaining_amount: "0",
+        remaining_quantity: "0",
+      });
     }
     return lines;
   }
@@ -164,9 +186,16 @@ export function planRefund(transaction: TransactionRecord, request: RefundReques
     const field = `line_items[${index}]`;
     const line = findLine(transaction, item.reference_line_item_id);
     if (!line) {
-      throw invalidField(`${field}.reference_line_item_id`, `transaction ${transaction.id} has no line ${item.reference_line_item_id.slice(0, 100)}`);
+      throw invalidField(
+        `${field}.reference_line_item_id`,
+        `transaction ${transaction.id} has no line ${item.reference_line_item_id.slice(0, 100)}`,
+      );
     }
-    if (seen.has(line.line_item_id)) throw invalidField(`${field}.reference_line_item_id`, `line ${item.reference_line_item_id.slice(0, 100)} is named twice`);
+    if (seen.has(line.line_item_id))
+      throw invalidField(
+        `${field}.reference_line_item_id`,
+        `line ${item.reference_line_item_id.slice(0, 100)} is named twice`,
+      );
     seen.add(line.line_item_id);
     return planLine(line, item, { field, taxIncluded });
   });
@@ -188,7 +217,9 @@ export function applyRefundLines(
         excl: line.refunded.excl + sign * refund.excl,
         tax: line.refunded.tax + sign * refund.tax,
         quantity: line.refunded.quantity + sign * refund.quantity,
-        jurisdiction_tax: line.refunded.jurisdiction_tax.map((value, index) => value + sign * (refund.jurisdiction_tax[index] ?? 0)),
+        jurisdiction_tax: line.refunded.jurisdiction_tax.map(
+          (value, index) => value + sign * (refund.jurisdiction_tax[index] ?? 0),
+        ),
         units_value: unitsValueTaken(line, transaction.tax_included_in_amount) + sign * refundUnitsValue(refund),
       },
     };

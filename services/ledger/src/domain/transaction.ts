@@ -119,7 +119,14 @@ export function lineBase(line: LineRecord, taxIncluded: boolean): number {
 }
 
 export function emptyRefundState(jurisdictionCount: number): LineRefundState {
-  return { base: 0, excl: 0, tax: 0, quantity: 0, jurisdiction_tax: new Array<number>(jurisdictionCount).fill(0), units_value: 0 };
+  return {
+    base: 0,
+    excl: 0,
+    tax: 0,
+    quantity: 0,
+    jurisdiction_tax: new Array<number>(jurisdictionCount).fill(0),
+    units_value: 0,
+  };
 }
 
 export function liveRefunds(record: Pick<TransactionRecord, "refunds">): RefundRecord[] {

@@ -4,8 +4,16 @@ import { emptyRefundState, type LineRecord } from "./transaction.js";
 
 function line(base: number, quantity: number, refunded: Partial<LineRecord["refunded"]> = {}): LineRecord {
   return {
-    line_item_id: "l1", reference_line_item_id: "l1", reference_product_id: "", reference_product_name: "", product_tax_code: "",
-    quantity, tax_amount: 0, amount_excluding_tax: base, amount_including_tax: base, jurisdictions: [],
+    line_item_id: "l1",
+    reference_line_item_id: "l1",
+    reference_product_id: "",
+    reference_product_name: "",
+    product_tax_code: "",
+    quantity,
+    tax_amount: 0,
+    amount_excluding_tax: base,
+    amount_including_tax: base,
+    jurisdictions: [],
     refunded: { ...emptyRefundState(0), ...refunded },
   };
 }
@@ -24,7 +32,12 @@ function unitByUnit(base: number, quantity: number): number[] {
 describe("unit value", () => {
   it.each([
     { name: "divides evenly", base: 10000, quantity: 4, units: [2500, 2500, 2500, 2500] },
-    { name: "remainder spread, not piled on the last unit", base: 10004, quantity: 10, units: [1000, 1001, 1000, 1001, 1000, 1000, 1001, 1000, 1001, 1000] },
+    {
+      name: "remainder spread, not piled on the last unit",
+      base: 10004,
+      quantity: 10,
+      units: [1000, 1001, 1000, 1001, 1000, 1000, 1001, 1000, 1001, 1000],
+    },
     { name: "a third", base: 10000, quantity: 3, units: [3333, 3334, 3333] },
     { name: "less than a minor unit each", base: 2, quantity: 3, units: [1, 0, 1] },
     { name: "free line", base: 0, quantity: 2, units: [0, 0] },
@@ -39,6 +52,11 @@ describe("unit value", () => {
   });
 
   it("lines written before units_value was kept count their taken units as the first ones", () => {
-    expect(unitsValueTaken({ ...line(10000, 3), refunded: { ...emptyRefundState(0), quantity: 2, units_value: undefined } }, false)).toBe(6667);
+    expect(
+      unitsValueTaken(
+        { ...line(10000, 3), refunded: { ...emptyRefundState(0), quantity: 2, units_value: undefined } },
+        false,
+      ),
+    ).toBe(6667);
   });
 });

@@ -19,7 +19,9 @@ function firstUnitsValue(base: number, units: number, quantity: number): number 
  * lack it: their taken units count as the first ones.
  */
 export function unitsValueTaken(line: LineRecord, taxIncluded: boolean): number {
-  return line.refunded.units_value ?? firstUnitsValue(lineBase(line, taxIncluded), line.refunded.quantity, line.quantity);
+  return (
+    line.refunded.units_value ?? firstUnitsValue(lineBase(line, taxIncluded), line.refunded.quantity, line.quantity)
+  );
 }
 
 /** What the units not yet refunded are worth together. */

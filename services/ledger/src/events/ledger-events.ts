@@ -112,7 +112,10 @@ export function refundPayload(transaction: TransactionRecord, refund: RefundReco
       line_item_id: refundLine.line_item_id,
       amount_excluding_tax: refundLine.excl,
       tax_amount: refundLine.tax,
-      jurisdictions: original.jurisdictions.map((j, index) => ({ ...j, tax_amount: refundLine.jurisdiction_tax[index] ?? 0 })),
+      jurisdictions: original.jurisdictions.map((j, index) => ({
+        ...j,
+        tax_amount: refundLine.jurisdiction_tax[index] ?? 0,
+      })),
     };
   });
   return {

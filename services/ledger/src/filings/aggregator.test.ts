@@ -11,7 +11,15 @@ import { deliverWithRetries, isTransientFailure } from "@levy/events";
 import { StorageError, createEmbeddedStore, type Collection } from "@levy/storage";
 import { eventTypes } from "../events/ledger-events.js";
 import { applyOnce, createAggregator, processedEventCollection, type ProcessedEventRecord } from "./aggregator.js";
-import { filingCollection, filingId, monthOf, summaryCollection, summaryId, type FilingRecord, type SummaryRecord } from "./filing.js";
+import {
+  filingCollection,
+  filingId,
+  monthOf,
+  summaryCollection,
+  summaryId,
+  type FilingRecord,
+  type SummaryRecord,
+} from "./filing.js";
 
 interface Counter {
   id: string;
@@ -42,7 +50,9 @@ const create: Counter = { id: "sum_1", applied_events: [], total: 0 };
 describe("filings aggregator on a busy aggregate", () => {
   it("rethrows the conflict after its quick retries, a failure the event bus treats as transient", async () => {
     const { collection } = claimedCollection(Number.POSITIVE_INFINITY);
-    const failure = await applyOnce(collection, scope, create, "evt_1", (current) => ({ total: current.total + 5 })).catch((error: unknown) => error);
+    const failure = await applyOnce(collection, scope, create, "evt_1", (current) => ({
+      total: current.total + 5,
+    })).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(StorageError);
     expect(failure).toMatchObject({ code: "conflict", message: expect.stringMatching(/sum_1 kept changing/) });
     expect(isTransientFailure(failure)).toBe(true);
@@ -53,7 +63,8 @@ describe("filings aggregator on a busy aggregate", () => {
   it("applies the event once the claim clears, without spending its delivery attempts", async () => {
     // 120 conflicting updates: more than two rounds of applyOnce's 50 quick retries.
     const { collection, current } = claimedCollection(120);
-    const handler = async () => void (await applyOnce(collection, scope, create, "evt_1", (stored) => ({ total: stored.total + 5 })));
+    const handler = async () =>
+      void (await applyOnce(collection, scope, create, "evt_1", (stored) => ({ total: stored.total + 5 })));
     const event = { id: "evt_1" } as Parameters<typeof deliverWithRetries>[1];
     const outcome = await deliverWithRetries(handler, event, { maxAttempts: 1 });
     expect(outcome).toEqual({ delivered: true });
@@ -88,7 +99,16 @@ describe("filings aggregator writes", () => {
     const processed = await store.collection<ProcessedEventRecord>(processedEventCollection);
     const aggregate = createAggregator({ filings, summaries, processed });
     const at = Date.UTC(2026, 9, 15) / 1000;
-    const jurisdiction = (id: string, tax: number) => ({ jurisdiction_id: id, jurisdiction_name: id, tax_authority_type: "STATE", tax_type: "SALES", rate_type: "standard", tax_rate: 0.05, taxable: true, tax_amount: tax });
+    const jurisdiction = (id: string, tax: number) => ({
+      jurisdiction_id: id,
+      jurisdiction_name: id,
+      tax_authority_type: "STATE",
+      tax_type: "SALES",
+      rate_type: "standard",
+      tax_rate: 0.05,
+      taxable: true,
+      tax_amount: tax,
+    });
     const event = (id: string) => ({
       id,
       type: eventTypes.transactionRecorded,
@@ -104,7 +124,14 @@ describe("filings aggregator writes", () => {
         reference_merchant_id: "",
         total_amount_excluding_tax: 1000,
         total_tax_amount: 90,
-        lines: [{ line_item_id: "li_1", amount_excluding_tax: 1000, tax_amount: 90, jurisdictions: [jurisdiction("CA", 60), jurisdiction("CA-LA", 20), jurisdiction("CA-LA-X", 10)] }],
+        lines: [
+          {
+            line_item_id: "li_1",
+            amount_excluding_tax: 1000,
+            tax_amount: 90,
+            jurisdictions: [jurisdiction("CA", 60), jurisdiction("CA-LA", 20), jurisdiction("CA-LA-X", 10)],
+          },
+        ],
       },
     });
     try {
@@ -114,8 +141,15 @@ describe("filings aggregator writes", () => {
       await aggregate(event("evt_2")); // delivered again: skipped
       expect(meter.most).toBe(4); // three filings and the summary at once
       const month = monthOf(at);
-      expect(await filings.get(scope, filingId(month.period, "CA-LA", "USD"))).toMatchObject({ tax_collected: 40, transaction_count: 2 });
-      expect(await summaries.get(scope, summaryId(month.period, "merch_1", "USD"))).toMatchObject({ gross_sales: 2000, tax_collected: 180, transaction_count: 2 });
+      expect(await filings.get(scope, filingId(month.period, "CA-LA", "USD"))).toMatchObject({
+        tax_collected: 40,
+        transaction_count: 2,
+      });
+      expect(await summaries.get(scope, summaryId(month.period, "merch_1", "USD"))).toMatchObject({
+        gross_sales: 2000,
+        tax_collected: 180,
+        transaction_count: 2,
+      });
     } finally {
       await store.close();
     }

@@ -14,7 +14,13 @@ import type { EventEnvelope, EventHandler } from "@levy/events";
 import { epochSeconds } from "@levy/kit";
 import { StorageError, type Collection, type Scope, type Stored } from "@levy/storage";
 import type { Outbox } from "@levy/kit";
-import { eventTypes, ledgerEvent, type LineAmount, type RefundPayload, type TransactionPayload } from "../events/ledger-events.js";
+import {
+  eventTypes,
+  ledgerEvent,
+  type LineAmount,
+  type RefundPayload,
+  type TransactionPayload,
+} from "../events/ledger-events.js";
 import { filingId, monthOf, summaryId, type Aggregate, type FilingRecord, type SummaryRecord } from "./filing.js";
 
 const ringSize = 200;
@@ -62,7 +68,10 @@ export async function applyOnce<T extends Aggregate>(
       return true;
     } catch (error) {
       if (!(error instanceof StorageError && error.code === "conflict")) throw error;
-      if (attempt >= quickRetries) throw new StorageError("conflict", `aggregate ${create.id} kept changing; the event is retried`, undefined, { cause: error });
+      if (attempt >= quickRetries)
+        throw new StorageError("conflict", `aggregate ${create.id} kept changing; the event is retried`, undefined, {
+          cause: error,
+        });
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
     }
   }
@@ -130,7 +139,14 @@ function byJurisdiction(lines: readonly LineAmount[]): Map<string, JurisdictionT
   const totals = new Map<string, JurisdictionTotals>();
   for (const line of lines) {
     for (const j of line.jurisdictions) {
-      const entry = totals.get(j.jurisdiction_id) ?? { name: j.jurisdiction_name, authorityType: j.tax_authority_type, taxType: j.tax_type, gross: 0, taxable: 0, tax: 0 };
+      const entry = totals.get(j.jurisdiction_id) ?? {
+        name: j.jurisdiction_name,
+        authorityType: j.tax_authority_type,
+        taxType: j.tax_type,
+        gross: 0,
+        taxable: 0,
+        tax: 0,
+      };
       entry.gross += line.amount_excluding_tax;
       if (j.taxable) entry.taxable += line.amount_excluding_tax;
       entry.tax += j.tax_amount;

@@ -4,7 +4,16 @@ import { StorageError, type Collection, type Range, type Scope, type Stored, typ
 import { errors } from "../domain/errors.js";
 import { eventTypes, ledgerEvent } from "../events/ledger-events.js";
 import type { Outbox } from "@levy/kit";
-import { effectiveStatus, filingStatuses, isFilingStatus, monthOf, type FilingRecord, type FilingStatus, type StoredFilingStatus, type SummaryRecord } from "./filing.js";
+import {
+  effectiveStatus,
+  filingStatuses,
+  isFilingStatus,
+  monthOf,
+  type FilingRecord,
+  type FilingStatus,
+  type StoredFilingStatus,
+  type SummaryRecord,
+} from "./filing.js";
 
 export const filingSource = "filings";
 
@@ -31,11 +40,15 @@ export interface FilingStore {
   list(scope: Scope, options: FilingListOptions): Promise<{ items: Stored<FilingRecord>[]; nextCursor: string | null }>;
   approve(scope: Scope, id: string): Promise<Stored<FilingRecord>>;
   reject(scope: Scope, id: string, reason: string): Promise<Stored<FilingRecord>>;
-  summary(scope: Scope, options: { from?: number | undefined; to?: number | undefined; merchantId?: string | undefined }): Promise<{ currencies: CurrencyTotals[]; periodFrom: string; periodTo: string }>;
+  summary(
+    scope: Scope,
+    options: { from?: number | undefined; to?: number | undefined; merchantId?: string | undefined },
+  ): Promise<{ currencies: CurrencyTotals[]; periodFrom: string; periodTo: string }>;
 }
 
 function checkRange(from: number | undefined, to: number | undefined): void {
-  if (from !== undefined && to !== undefined && from > to) throw new LevyError("invalid_range", "from is after to", { field: "from" });
+  if (from !== undefined && to !== undefined && from > to)
+    throw new LevyError("invalid_range", "from is after to", { field: "from" });
 }
 
 /**
@@ -53,23 +66,36 @@ function filingSelection(
   if (status === "open") gte = Math.max(gte ?? currentMonthStart, currentMonthStart);
   if (status === "pending_client_approval") lt = Math.min(lt ?? currentMonthStart, currentMonthStart);
   const stored: StoredFilingStatus | undefined = status === "pending_client_approval" ? "open" : status;
-  const range = gte !== undefined || lt !== undefined ? { field: "period_start", ...(gte !== undefined ? { gte } : {}), ...(lt !== undefined ? { lt } : {}) } : undefined;
+  const range =
+    gte !== undefined || lt !== undefined
+      ? { field: "period_start", ...(gte !== undefined ? { gte } : {}), ...(lt !== undefined ? { lt } : {}) }
+      : undefined;
   return { ...(stored ? { where: { status: stored } } : {}), ...(range ? { range } : {}) };
 }
 
-export function createFilingStore(filings: Collection<FilingRecord>, summaries: Collection<SummaryRecord>, outbox: Outbox): FilingStore {
+export function createFilingStore(
+  filings: Collection<FilingRecord>,
+  summaries: Collection<SummaryRecord>,
+  outbox: Outbox,
+): FilingStore {
   async function get(scope: Scope, id: string): Promise<Stored<FilingRecord>> {
     const record = await filings.get(scope, id);
     if (!record) throw errors.filingNotFound(id);
     return record;
   }
 
-  async function decide(scope: Scope, id: string, to: "approved" | "rejected", reason: string): Promise<Stored<FilingRecord>> {
+  async function decide(
+    scope: Scope,
+    id: string,
+    to: "approved" | "rejected",
+    reason: string,
+  ): Promise<Stored<FilingRecord>> {
     for (let attempt = 0; attempt < 25; attempt += 1) {
       const current = await get(scope, id);
       const now = epochSeconds();
       const from = effectiveStatus(current, now);
-      if (from !== "pending_client_approval") throw to === "approved" ? errors.filingNotApprovable(id, from) : errors.filingNotRejectable(id, from);
+      if (from !== "pending_client_approval")
+        throw to === "approved" ? errors.filingNotApprovable(id, from) : errors.filingNotRejectable(id, from);
       const event = ledgerEvent(scope, eventTypes.filingStatusChanged, {
         filing_id: id,
         period: current.period,
@@ -104,8 +130,13 @@ export function createFilingStore(filings: Collection<FilingRecord>, summaries: 
     get,
     async list(scope, options) {
       checkRange(options.from, options.to);
-      if (options.status && !isFilingStatus(options.status)) throw errors.invalidFilingStatus(options.status, filingStatuses);
-      const selection = filingSelection(options.status as FilingStatus | undefined, options, monthOf(epochSeconds()).start);
+      if (options.status && !isFilingStatus(options.status))
+        throw errors.invalidFilingStatus(options.status, filingStatuses);
+      const selection = filingSelection(
+        options.status as FilingStatus | undefined,
+        options,
+        monthOf(epochSeconds()).start,
+      );
       const page = await filings.list(scope, {
         ...selection,
         limit: options.limit,
@@ -135,7 +166,12 @@ export function createFilingStore(filings: Collection<FilingRecord>, summaries: 
       let last = "";
       let cursor: string | undefined;
       do {
-        const page = await summaries.list(scope, { where: merchant, ...(range ? { range } : {}), limit: 500, ...(cursor ? { cursor } : {}) });
+        const page = await summaries.list(scope, {
+          where: merchant,
+          ...(range ? { range } : {}),
+          limit: 500,
+          ...(cursor ? { cursor } : {}),
+        });
         for (const item of page.items) {
           const totals = byCurrency.get(item.currency_code) ?? {
             currency_code: item.currency_code,

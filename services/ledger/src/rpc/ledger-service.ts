@@ -26,7 +26,9 @@ const presentNumber = (value: bigint | undefined) => (value === undefined ? unde
 function withCursorErrors<T>(promise: Promise<T>): Promise<T> {
   return promise.catch((error: unknown) => {
     if (error instanceof StorageError && error.code === "invalid_cursor") {
-      throw new LevyError("invalid_cursor", "cursor is malformed or expired; restart from the first page", { field: "cursor" });
+      throw new LevyError("invalid_cursor", "cursor is malformed or expired; restart from the first page", {
+        field: "cursor",
+      });
     }
     throw error;
   });
@@ -43,7 +45,8 @@ function metadataOf(value: Readonly<Record<string, string>>): Record<string, str
   const entries = Object.entries(value);
   if (entries.length > 20) throw invalidField("metadata", "at most 20 metadata keys");
   for (const [key, text] of entries) {
-    if (!/^[A-Za-z0-9_-]{1,40}$/.test(key)) throw invalidField(`metadata.${key.slice(0, 40)}`, "metadata keys are 1-40 letters, digits, _ or -");
+    if (!/^[A-Za-z0-9_-]{1,40}$/.test(key))
+      throw invalidField(`metadata.${key.slice(0, 40)}`, "metadata keys are 1-40 letters, digits, _ or -");
     if (text.length > 500) throw invalidField(`metadata.${key}`, "metadata values are at most 500 characters");
   }
   return Object.fromEntries(entries);
@@ -58,13 +61,23 @@ function stopIfAbandoned(signal: AbortSignal): void {
   if (signal.aborted) throw new ConnectError("the caller gave up before the write started", Code.DeadlineExceeded);
 }
 
-async function usableCalculation(deps: LedgerDependencies, scope: Scope, id: string, kind: "standard" | "platform", signal: AbortSignal): Promise<Calculation> {
+async function usableCalculation(
+  deps: LedgerDependencies,
+  scope: Scope,
+  id: string,
+  kind: "standard" | "platform",
+  signal: AbortSignal,
+): Promise<Calculation> {
   const { calculation } = await deps.calcEngine.getCalculation({ scope, calculationId: id }, { signal });
   stopIfAbandoned(signal);
   if (!calculation) throw new LevyError("calculation_not_found", `no calculation ${id.slice(0, 100)}`);
   if ((calculation.kind === "platform") !== (kind === "platform")) throw errors.wrongCalculationKind(id, kind);
   if (calculation.expiresAt > 0n && Number(calculation.expiresAt) <= epochSeconds()) {
-    throw new LevyError("calculation_expired", `calculation ${id} expired at ${calculation.expiresAt}; calculate again`, { expires_at: String(calculation.expiresAt) });
+    throw new LevyError(
+      "calculation_expired",
+      `calculation ${id} expired at ${calculation.expiresAt}; calculate again`,
+      { expires_at: String(calculation.expiresAt) },
+    );
   }
   return calculation;
 }
@@ -75,7 +88,11 @@ export function registerLedgerService(router: ConnectRouter, deps: LedgerDepende
       const scope = scopeFrom(request.scope);
       const calculationId = required(request.calculationId, "calculation_id");
       const referenceOrderId = required(request.referenceOrderId, "reference_order_id");
-      const processedAt = processingDate("transaction_processed_at", presentNumber(request.transactionProcessedAt), epochSeconds());
+      const processedAt = processingDate(
+        "transaction_processed_at",
+        presentNumber(request.transactionProcessedAt),
+        epochSeconds(),
+      );
       const calculation = await usableCalculation(deps, scope, calculationId, "standard", context.signal);
       const { transaction, created } = await deps.transactions.record(scope, calculation, {
         type: "order",
@@ -126,7 +143,11 @@ export function registerLedgerService(router: ConnectRouter, deps: LedgerDepende
       const scope = scopeFrom(request.scope);
       const calculationId = required(request.platformCalculationId, "platform_calculation_id");
       const referenceOrderId = required(request.referenceOrderId, "reference_order_id");
-      const processedAt = processingDate("transaction_processed_at", presentNumber(request.transactionProcessedAt), epochSeconds());
+      const processedAt = processingDate(
+        "transaction_processed_at",
+        presentNumber(request.transactionProcessedAt),
+        epochSeconds(),
+      );
       const calculation = await usableCalculation(deps, scope, calculationId, "platform", context.signal);
       const results = [];
       // One document per transaction, each recorded idempotently: a retry after a
@@ -158,7 +179,10 @@ export function registerLedgerService(router: ConnectRouter, deps: LedgerDepende
           merchantId: request.merchantId || undefined,
         }),
       );
-      return { transactions: page.items.map((item) => transactionMessage(item, scope)), nextCursor: page.nextCursor ?? "" };
+      return {
+        transactions: page.items.map((item) => transactionMessage(item, scope)),
+        nextCursor: page.nextCursor ?? "",
+      };
     },
     listFilings: async (request) => {
       const scope = scopeFrom(request.scope);
@@ -184,7 +208,13 @@ export function registerLedgerService(router: ConnectRouter, deps: LedgerDepende
     },
     rejectFiling: async (request) => {
       const scope = scopeFrom(request.scope);
-      return { filing: filingMessage(await deps.filings.reject(scope, request.filingId, request.reason.slice(0, 1000)), scope, epochSeconds()) };
+      return {
+        filing: filingMessage(
+          await deps.filings.reject(scope, request.filingId, request.reason.slice(0, 1000)),
+          scope,
+          epochSeconds(),
+        ),
+      };
     },
     getSalesSummary: async (request) => {
       const scope = scopeFrom(request.scope);

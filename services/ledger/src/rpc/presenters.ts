@@ -1,7 +1,12 @@
 // Stored records → protobuf messages. Refund amounts are negative here: the public
 // representation of a refund.
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import type { FilingSchema, LineItemSchema, RefundSchema, TransactionSchema } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
+import type {
+  FilingSchema,
+  LineItemSchema,
+  RefundSchema,
+  TransactionSchema,
+} from "@levy/proto/levy/ledger/v1/ledger_pb.js";
 import type { Scope } from "@levy/storage";
 import { effectiveStatus, type FilingRecord } from "../filings/filing.js";
 import type { LineRecord, RefundRecord, TransactionRecord } from "../domain/transaction.js";
@@ -32,11 +37,18 @@ function jurisdictions(line: LineRecord, taxes: readonly number[], sign: 1 | -1)
   }));
 }
 
-export function transactionMessage(record: TransactionRecord, scope: Scope): MessageInitShape<typeof TransactionSchema> {
+export function transactionMessage(
+  record: TransactionRecord,
+  scope: Scope,
+): MessageInitShape<typeof TransactionSchema> {
   const lineItems: LineInit[] = record.lines.map((line) => ({
     lineItemId: line.line_item_id,
     product: product(line),
-    taxJurisdictions: jurisdictions(line, line.jurisdictions.map((j) => j.tax_due_decimal), 1),
+    taxJurisdictions: jurisdictions(
+      line,
+      line.jurisdictions.map((j) => j.tax_due_decimal),
+      1,
+    ),
     taxAmount: big(line.tax_amount),
     amountExcludingTax: big(line.amount_excluding_tax),
     amountIncludingTax: big(line.amount_including_tax),
@@ -61,7 +73,9 @@ export function transactionMessage(record: TransactionRecord, scope: Scope): Mes
     customerType: record.customer_type,
     customerId: record.customer_id,
     referenceCustomerId: record.reference_customer_id,
-    ...(record.merchant_id ? { merchant: { id: record.merchant_id, referenceMerchantId: record.reference_merchant_id } } : {}),
+    ...(record.merchant_id
+      ? { merchant: { id: record.merchant_id, referenceMerchantId: record.reference_merchant_id } }
+      : {}),
     roles: record.roles,
     transactionProcessedAt: big(record.transaction_processed_at),
     createdAt: big(record.created_at),
@@ -86,7 +100,11 @@ export function transactionMessage(record: TransactionRecord, scope: Scope): Mes
   };
 }
 
-export function refundMessage(transaction: TransactionRecord, refund: RefundRecord, scope: Scope): MessageInitShape<typeof RefundSchema> {
+export function refundMessage(
+  transaction: TransactionRecord,
+  refund: RefundRecord,
+  scope: Scope,
+): MessageInitShape<typeof RefundSchema> {
   const lineItems: LineInit[] = refund.lines.map((refundLine) => {
     const line = transaction.lines.find((candidate) => candidate.line_item_id === refundLine.line_item_id)!;
     return {
@@ -99,7 +117,8 @@ export function refundMessage(transaction: TransactionRecord, refund: RefundReco
       quantity: big(-refundLine.quantity),
     };
   });
-  const sum = (pick: (line: RefundRecord["lines"][number]) => number) => refund.lines.reduce((total, line) => total + pick(line), 0);
+  const sum = (pick: (line: RefundRecord["lines"][number]) => number) =>
+    refund.lines.reduce((total, line) => total + pick(line), 0);
   return {
     id: refund.id,
     transactionId: transaction.id,
@@ -118,7 +137,11 @@ export function refundMessage(transaction: TransactionRecord, refund: RefundReco
   };
 }
 
-export function filingMessage(record: FilingRecord, scope: Scope, nowSeconds: number): MessageInitShape<typeof FilingSchema> {
+export function filingMessage(
+  record: FilingRecord,
+  scope: Scope,
+  nowSeconds: number,
+): MessageInitShape<typeof FilingSchema> {
   return {
     id: record.id,
     period: record.period,

@@ -17,7 +17,13 @@ describe("createConnectUpstream", () => {
     const routes = (router: ConnectRouter) =>
       router.service(KeyService, {
         // Answers only after the caller gave up.
-        verifyKey: () => new Promise((resolve) => setTimeout(() => resolve({ keyId: "key_1", accountId: "acct_1", livemode: false, kind: KeyKind.SECRET }), 2_000)),
+        verifyKey: () =>
+          new Promise((resolve) =>
+            setTimeout(
+              () => resolve({ keyId: "key_1", accountId: "acct_1", livemode: false, kind: KeyKind.SECRET }),
+              2_000,
+            ),
+          ),
       });
     server = http2.createServer(connectNodeAdapter({ routes }));
     server.on("session", (session) => sessions.add(session));

@@ -29,7 +29,10 @@ export function createConnectUpstream(options: ConnectUpstreamOptions): Upstream
     rateLimits: createRpcClient(RateLimitService, gateway),
     documentLinks: createRpcClient(DocumentLinkService, gateway),
     certificates: createRpcClient(CertificatesService, transport(options.certificatesUrl)),
-    certificateIntake: createRpcClient(CertificatesService, transport(options.certificatesUrl, options.submitTimeoutMs)),
+    certificateIntake: createRpcClient(
+      CertificatesService,
+      transport(options.certificatesUrl, options.submitTimeoutMs),
+    ),
     catalog: createRpcClient(CatalogService, transport(options.catalogUrl)),
     ledger: createRpcClient(LedgerService, transport(options.ledgerUrl)),
     calcEngine: createRpcClient(CalcEngineService, transport(options.calcEngineUrl)),

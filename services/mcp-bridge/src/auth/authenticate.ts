@@ -27,7 +27,11 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 /** Resolves the caller; infrastructure failures (gateway down) are thrown, not reported as 401. */
-export async function authenticate(header: string | undefined, keys: KeyVerifier, charge?: RateCharge): Promise<AuthOutcome> {
+export async function authenticate(
+  header: string | undefined,
+  keys: KeyVerifier,
+  charge?: RateCharge,
+): Promise<AuthOutcome> {
   const token = bearerToken(header);
   if (!token) return { ok: false, message: authMessages.missing };
   try {

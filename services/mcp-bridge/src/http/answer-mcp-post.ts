@@ -14,12 +14,16 @@ function webRequestOf(request: Request): globalThis.Request {
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
   }
-  return new globalThis.Request(`http://${request.get("host") ?? "localhost"}${request.originalUrl}`, { method: "POST", headers });
+  return new globalThis.Request(`http://${request.get("host") ?? "localhost"}${request.originalUrl}`, {
+    method: "POST",
+    headers,
+  });
 }
 
 /** The answer's body, as an array when the request was a batch. */
 function keepBatchShape(requestBody: unknown, answer: globalThis.Response, text: string): string {
-  if (!Array.isArray(requestBody) || text === "" || !answer.headers.get("content-type")?.includes("application/json")) return text;
+  if (!Array.isArray(requestBody) || text === "" || !answer.headers.get("content-type")?.includes("application/json"))
+    return text;
   const parsed: unknown = JSON.parse(text);
   return Array.isArray(parsed) ? text : JSON.stringify([parsed]);
 }
@@ -39,7 +43,10 @@ async function answerSingleRequest(server: Server, message: JSONRPCRequest, resp
 export async function answerMcpPost(server: Server, request: Request, response: Response): Promise<void> {
   const single = plainSingleRequest(request.headers, request.body);
   if (single) return answerSingleRequest(server, single, response);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
   response.on("close", () => {
     void transport.close();
     void server.close();

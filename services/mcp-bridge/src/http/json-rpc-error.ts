@@ -22,6 +22,12 @@ export function requestIdOf(body: unknown): RequestId {
   return typeof id === "string" || typeof id === "number" ? id : null;
 }
 
-export function sendRpcError(response: Response, status: number, code: number, message: string, id: RequestId = null): void {
+export function sendRpcError(
+  response: Response,
+  status: number,
+  code: number,
+  message: string,
+  id: RequestId = null,
+): void {
   response.status(status).json({ jsonrpc: "2.0", error: { code, message }, id });
 }

@@ -54,7 +54,11 @@ describe("MCP HTTP app", () => {
   const post = (body: string, key: string | null = secret("good")) =>
     fetch(`${url}/mcp`, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        ...(key ? { authorization: `Bearer ${key}` } : {}),
+      },
       body,
     });
 
@@ -75,13 +79,21 @@ describe("MCP HTTP app", () => {
   it("answers 500 / -32603 when the key store cannot be reached (id null: the body is not read before the key)", async () => {
     const response = await post(JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" }), secret("down"));
     expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ jsonrpc: "2.0", error: { code: -32603, message: "Internal server error." }, id: null });
+    expect(await response.json()).toEqual({
+      jsonrpc: "2.0",
+      error: { code: -32603, message: "Internal server error." },
+      id: null,
+    });
   });
 
   it("checks the key before looking at a malformed body", async () => {
     const unauthenticated = await post("{not json", null);
     expect(unauthenticated.status).toBe(401);
-    expect(await unauthenticated.json()).toEqual({ jsonrpc: "2.0", error: { code: -32001, message: "Bearer token not provided." }, id: null });
+    expect(await unauthenticated.json()).toEqual({
+      jsonrpc: "2.0",
+      error: { code: -32001, message: "Bearer token not provided." },
+      id: null,
+    });
     const before = consumed;
     const malformed = await post("{not json");
     expect(malformed.status).toBe(400);
@@ -108,7 +120,9 @@ describe("MCP HTTP app", () => {
   });
 
   it("refuses a body over the limit with 413 / -32600", async () => {
-    const response = await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { padding: "x".repeat(2000) } }));
+    const response = await post(
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { padding: "x".repeat(2000) } }),
+    );
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32600 }, id: null });
   });
@@ -116,14 +130,22 @@ describe("MCP HTTP app", () => {
   it("answers an empty batch with one 400 / -32600 Invalid Request (JSON-RPC 2.0), not 202", async () => {
     const response = await post("[]");
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ jsonrpc: "2.0", error: { code: -32600, message: "Invalid Request: the batch is empty." }, id: null });
+    expect(await response.json()).toEqual({
+      jsonrpc: "2.0",
+      error: { code: -32600, message: "Invalid Request: the batch is empty." },
+      id: null,
+    });
   });
 
   it("says 'Retry after 1 second.' when one second is the wait", async () => {
     const response = await post(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list" }), secret("limited"));
     expect(response.status).toBe(429);
     expect(response.headers.get("retry-after")).toBe("1");
-    expect(await response.json()).toEqual({ jsonrpc: "2.0", error: { code: -32005, message: "Rate limit exceeded. Retry after 1 second." }, id: 3 });
+    expect(await response.json()).toEqual({
+      jsonrpc: "2.0",
+      error: { code: -32005, message: "Rate limit exceeded. Retry after 1 second." },
+      id: 3,
+    });
   });
 
   it("answers 404 off the MCP paths", async () => {

@@ -2,7 +2,14 @@
 // answered by a fresh MCP server in stateless mode, see answer-mcp-post.ts), GET /ping,
 // and JSON-RPC errors for everything else on /mcp.
 import express, { type NextFunction, type Request, type Response } from "express";
-import { REQUEST_ID_HEADER, maxJsonNesting, nestsDeeperThan, requestIdFrom, runWithRequestContext, type Logger } from "@levy/kit";
+import {
+  REQUEST_ID_HEADER,
+  maxJsonNesting,
+  nestsDeeperThan,
+  requestIdFrom,
+  runWithRequestContext,
+  type Logger,
+} from "@levy/kit";
 import { authenticate, type RateDecision } from "../auth/authenticate.js";
 import { createMcpServer } from "../mcp/create-mcp-server.js";
 import type { Caller, Upstream } from "../ports/upstream.js";
@@ -64,13 +71,20 @@ export function createMcpApp(options: McpAppOptions): express.Express {
     // Node keeps the first of two Authorization headers; a proxy may keep the other.
     const authorizations = request.headersDistinct.authorization ?? [];
     if (authorizations.length > 1) {
-      return sendRpcError(response, 400, rpcCodes.invalidRequest, `Send one Authorization header, not ${authorizations.length}.`);
+      return sendRpcError(
+        response,
+        400,
+        rpcCodes.invalidRequest,
+        `Send one Authorization header, not ${authorizations.length}.`,
+      );
     }
     const outcome = await authenticate(request.get("authorization"), options.upstream.keys, rateCharge);
     if (!outcome.ok) return sendRpcError(response, 401, rpcCodes.unauthorized, outcome.message);
     // A gateway of the previous release ignores the charge: count separately, so a rolling
     // upgrade that reaches the bridge first keeps serving.
-    const rate = outcome.rate ?? (await options.upstream.rateLimits.consume({ accountId: outcome.caller.accountId, ...rateCharge }));
+    const rate =
+      outcome.rate ??
+      (await options.upstream.rateLimits.consume({ accountId: outcome.caller.accountId, ...rateCharge }));
     locals(response).caller = outcome.caller;
     locals(response).rate = rate;
     parseJson(request, response, (error?: unknown) => {
@@ -90,10 +104,22 @@ export function createMcpApp(options: McpAppOptions): express.Express {
     response.set("x-ratelimit-remaining", String(decision.remaining));
     const bodyError = locals(response).bodyError;
     if (bodyError?.type === "entity.too.large") {
-      return sendRpcError(response, 413, rpcCodes.invalidRequest, `Request body is larger than ${options.bodyLimit}.`, null);
+      return sendRpcError(
+        response,
+        413,
+        rpcCodes.invalidRequest,
+        `Request body is larger than ${options.bodyLimit}.`,
+        null,
+      );
     }
     if (bodyError?.type === "entity.verify.failed") {
-      return sendRpcError(response, 400, rpcCodes.invalidRequest, `Invalid Request: the body nests arrays and objects more than ${maxJsonNesting} levels deep.`, null);
+      return sendRpcError(
+        response,
+        400,
+        rpcCodes.invalidRequest,
+        `Invalid Request: the body nests arrays and objects more than ${maxJsonNesting} levels deep.`,
+        null,
+      );
     }
     if (bodyError) return sendRpcError(response, 400, rpcCodes.parseError, "Parse error: invalid JSON.", null);
     // JSON-RPC 2.0 answers an empty batch with one Invalid Request error (the SDK would

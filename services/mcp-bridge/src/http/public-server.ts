@@ -9,12 +9,21 @@ export interface PublicServer {
   stop(): Promise<void>;
 }
 
-export async function startPublicServer(host: string, port: number, app: RequestListener, limits: HttpServerLimits): Promise<PublicServer> {
+export async function startPublicServer(
+  host: string,
+  port: number,
+  app: RequestListener,
+  limits: HttpServerLimits,
+): Promise<PublicServer> {
   // Requests arriving once the stop began get a JSON-RPC error with a 503 (retry later).
   const shutdown = createHttpShutdown((_request, response) => {
-    response
-      .writeHead(503, { "content-type": "application/json", "retry-after": "1" })
-      .end(JSON.stringify({ jsonrpc: "2.0", error: { code: rpcCodes.unavailable, message: "the MCP bridge is shutting down; retry the request" }, id: null }));
+    response.writeHead(503, { "content-type": "application/json", "retry-after": "1" }).end(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        error: { code: rpcCodes.unavailable, message: "the MCP bridge is shutting down; retry the request" },
+        id: null,
+      }),
+    );
   });
   const server = createLimitedHttpServer(shutdown.guard(app), limits);
   await new Promise<void>((resolve, reject) => {

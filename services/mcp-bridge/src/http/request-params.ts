@@ -3,9 +3,24 @@
 // SDK answer -32603 "internal error" with a zod dump. They are the caller's mistake:
 // checked here first, with the SDK's own request schemas, and answered -32602 naming
 // the parameter. A "__proto__" key in tool arguments is refused too (see hasProtoKey).
-import { CallToolRequestSchema, InitializeRequestSchema, ListToolsRequestSchema, PingRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  InitializeRequestSchema,
+  ListToolsRequestSchema,
+  PingRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 
-const schemas: Readonly<Record<string, { safeParse(value: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } }>> = {
+const schemas: Readonly<
+  Record<
+    string,
+    {
+      safeParse(value: unknown): {
+        success: boolean;
+        error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
+      };
+    }
+  >
+> = {
   initialize: InitializeRequestSchema,
   ping: PingRequestSchema,
   "tools/list": ListToolsRequestSchema,
@@ -22,9 +37,12 @@ export function requestParamsProblem(message: unknown): string | null {
   const params = message.params;
   if (message.method === "tools/call") {
     if (!isPlainObject(params)) return "Invalid params: params must be an object with name and arguments.";
-    if (typeof params.name !== "string" || params.name.length === 0) return "Invalid params: params.name must be a tool name (string).";
-    if (params.arguments !== undefined && !isPlainObject(params.arguments)) return "Invalid params: params.arguments must be an object.";
-    if (hasProtoKey(params.arguments)) return "Invalid params: params.arguments has a __proto__ key, which no tool accepts.";
+    if (typeof params.name !== "string" || params.name.length === 0)
+      return "Invalid params: params.name must be a tool name (string).";
+    if (params.arguments !== undefined && !isPlainObject(params.arguments))
+      return "Invalid params: params.arguments must be an object.";
+    if (hasProtoKey(params.arguments))
+      return "Invalid params: params.arguments has a __proto__ key, which no tool accepts.";
   }
   const schema = Object.hasOwn(schemas, message.method) ? schemas[message.method] : undefined;
   const parsed = schema?.safeParse({ method: message.method, ...(params === undefined ? {} : { params }) });

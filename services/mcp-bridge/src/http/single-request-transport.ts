@@ -27,7 +27,8 @@ export function plainSingleRequest(headers: IncomingHttpHeaders, body: unknown):
   if (!accept?.includes("application/json") || !accept.includes("text/event-stream")) return null;
   if (headers["content-type"] !== "application/json") return null;
   const version = headers["mcp-protocol-version"];
-  if (version !== undefined && (typeof version !== "string" || !SUPPORTED_PROTOCOL_VERSIONS.includes(version))) return null;
+  if (version !== undefined && (typeof version !== "string" || !SUPPORTED_PROTOCOL_VERSIONS.includes(version)))
+    return null;
   const parsed = JSONRPCMessageSchema.safeParse(body);
   if (!parsed.success || !isJSONRPCRequest(parsed.data) || isInitializeRequest(parsed.data)) return null;
   return parsed.data as JSONRPCRequest;

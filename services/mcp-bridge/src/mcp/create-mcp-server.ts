@@ -20,6 +20,8 @@ const jsonSchemaValidator = new AjvJsonSchemaValidator();
 export function createMcpServer(registry: ToolRegistry, context: ToolContext): Server {
   const server = new Server(serverInfo, { capabilities: { tools: {} }, instructions, jsonSchemaValidator });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: registry.list() }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => registry.call(request.params.name, request.params.arguments, context));
+  server.setRequestHandler(CallToolRequestSchema, (request) =>
+    registry.call(request.params.name, request.params.arguments, context),
+  );
   return server;
 }

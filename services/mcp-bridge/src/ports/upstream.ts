@@ -6,7 +6,12 @@ import type { Client } from "@connectrpc/connect";
 import type { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import type { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
-import type { DocumentLinkService, KeyService, RateCharge as RateChargeMessage, RateLimitService } from "@levy/proto/levy/gateway/v1/gateway_pb.js";
+import type {
+  DocumentLinkService,
+  KeyService,
+  RateCharge as RateChargeMessage,
+  RateLimitService,
+} from "@levy/proto/levy/gateway/v1/gateway_pb.js";
 import type { LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
 
 export type KeyVerifier = Pick<Client<typeof KeyService>, "verifyKey">;

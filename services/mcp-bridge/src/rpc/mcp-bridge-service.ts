@@ -6,7 +6,12 @@ import type { ToolDefinition } from "../tools/registry.js";
 export function registerMcpBridgeService(router: ConnectRouter, offered: readonly ToolDefinition[]): void {
   router.service(McpBridgeService, {
     listTools: async () => ({
-      tools: offered.map((tool) => ({ name: tool.name, description: tool.description, write: tool.write, liveOnly: tool.liveOnly })),
+      tools: offered.map((tool) => ({
+        name: tool.name,
+        description: tool.description,
+        write: tool.write,
+        liveOnly: tool.liveOnly,
+      })),
     }),
   });
 }

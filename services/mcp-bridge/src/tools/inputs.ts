@@ -12,16 +12,24 @@ export const cursorInput = z
   .min(1)
   .max(512)
   .optional()
-  .describe("next_cursor of the previous page of this list, given with the same filters (else invalid_cursor); omit for the first page");
+  .describe(
+    "next_cursor of the previous page of this list, given with the same filters (else invalid_cursor); omit for the first page",
+  );
 
 export const limitInput = z.number().int().min(1).max(100).default(10).describe("page size, 1-100");
 
 const dateBound = z.union([z.number().int().min(1).max(maxEpoch), z.iso.date(), z.iso.datetime({ offset: true })]);
 
-export const fromInput = dateBound.optional().describe("start, inclusive: epoch seconds or ISO 8601 date (YYYY-MM-DD, UTC) or date-time");
-export const toInput = dateBound.optional().describe("end, inclusive: epoch seconds or ISO 8601 date (the whole day, UTC) or date-time");
+export const fromInput = dateBound
+  .optional()
+  .describe("start, inclusive: epoch seconds or ISO 8601 date (YYYY-MM-DD, UTC) or date-time");
+export const toInput = dateBound
+  .optional()
+  .describe("end, inclusive: epoch seconds or ISO 8601 date (the whole day, UTC) or date-time");
 
-export const merchantIdInput = identifierText().describe("merchant service ID (merch_...) or your reference_merchant_id");
+export const merchantIdInput = identifierText().describe(
+  "merchant service ID (merch_...) or your reference_merchant_id",
+);
 
 type DateBound = z.output<typeof dateBound>;
 

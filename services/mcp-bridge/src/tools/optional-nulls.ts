@@ -14,7 +14,9 @@ function isOptional(field: z.ZodType): boolean {
 export function dropOptionalNulls(schema: z.ZodObject, args: unknown): unknown {
   if (typeof args !== "object" || args === null || Array.isArray(args)) return args;
   const shape = schema.shape as Record<string, z.ZodType>;
-  const kept = Object.entries(args).filter(([name, value]) => !(value === null && shape[name] !== undefined && isOptional(shape[name])));
+  const kept = Object.entries(args).filter(
+    ([name, value]) => !(value === null && shape[name] !== undefined && isOptional(shape[name])),
+  );
   return Object.fromEntries(kept);
 }
 

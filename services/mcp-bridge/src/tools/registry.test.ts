@@ -80,7 +80,10 @@ describe("tool registry", () => {
   });
 
   it("maps service errors, unexpected failures and bad results", async () => {
-    expect(errorOf(await registry.call("write_thing", { fail: "levy" }, testKey))).toEqual({ error_code: "product_not_found", error_message: "no product p-1" });
+    expect(errorOf(await registry.call("write_thing", { fail: "levy" }, testKey))).toEqual({
+      error_code: "product_not_found",
+      error_message: "no product p-1",
+    });
     expect(errorOf(await registry.call("write_thing", { fail: "plain" }, testKey))).toEqual({
       error_code: "internal_error",
       error_message: "unexpected server error; safe to retry",

@@ -37,7 +37,9 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
 }
 
 /** Keeps each tool module's types while the registry holds them side by side. */
-export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(definition: ToolDefinition<I, O>): ToolDefinition {
+export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
+  definition: ToolDefinition<I, O>,
+): ToolDefinition {
   return definition as unknown as ToolDefinition;
 }
 
@@ -66,12 +68,18 @@ export class UnknownToolError extends McpError {
   }
 }
 
-const jsonSchema = (schema: z.ZodObject, io: "input" | "output") => z.toJSONSchema(schema, { target: "draft-7", io }) as Tool["inputSchema"];
+const jsonSchema = (schema: z.ZodObject, io: "input" | "output") =>
+  z.toJSONSchema(schema, { target: "draft-7", io }) as Tool["inputSchema"];
 
 function annotationsOf(tool: ToolDefinition): Tool["annotations"] {
   const openWorldHint = tool.openWorld ?? false;
   if (!tool.write) return { readOnlyHint: true, openWorldHint };
-  return { readOnlyHint: false, destructiveHint: tool.effect!.destructive, idempotentHint: tool.effect!.idempotent, openWorldHint };
+  return {
+    readOnlyHint: false,
+    destructiveHint: tool.effect!.destructive,
+    idempotentHint: tool.effect!.idempotent,
+    openWorldHint,
+  };
 }
 
 function argumentProblem(error: z.ZodError): string {
@@ -85,7 +93,8 @@ export function createToolRegistry(tools: readonly ToolDefinition[], options: To
   const enabled = new Map<string, ToolDefinition>();
   for (const tool of tools) {
     if (enabled.has(tool.name)) throw new Error(`tool ${tool.name} is defined twice`);
-    if (tool.write && !tool.effect) throw new Error(`write tool ${tool.name} must say its effect (destructive, idempotent)`);
+    if (tool.write && !tool.effect)
+      throw new Error(`write tool ${tool.name} must say its effect (destructive, idempotent)`);
     if (!tool.write || options.writeToolsEnabled) enabled.set(tool.name, tool);
   }
   const listed: Tool[] = [...enabled.values()].map((tool) => ({
@@ -98,13 +107,19 @@ export function createToolRegistry(tools: readonly ToolDefinition[], options: To
 
   async function run(tool: ToolDefinition, args: unknown, context: ToolContext): Promise<CallToolResult> {
     if (tool.liveOnly && !context.caller.livemode) {
-      throw new ToolError("live_mode_required", `${tool.name} works in live mode only; call it with a live secret key (sk_prod_...)`);
+      throw new ToolError(
+        "live_mode_required",
+        `${tool.name} works in live mode only; call it with a live secret key (sk_prod_...)`,
+      );
     }
     const parsed = tool.input.safeParse(dropOptionalNulls(tool.input, args ?? {}));
     if (!parsed.success) throw new ToolError("invalid_arguments", argumentProblem(parsed.error));
     const result = tool.output.safeParse(await tool.run(parsed.data, context));
     if (!result.success) {
-      options.logger?.error({ tool: tool.name, problem: argumentProblem(result.error) }, "tool result does not match its output schema");
+      options.logger?.error(
+        { tool: tool.name, problem: argumentProblem(result.error) },
+        "tool result does not match its output schema",
+      );
       throw new ToolError("internal_error", internalErrorMessage);
     }
     return successResult(result.data as Record<string, unknown>, tool.summarize(result.data));
@@ -121,7 +136,8 @@ export function createToolRegistry(tools: readonly ToolDefinition[], options: To
         return result;
       } catch (error) {
         const toolError = toToolError(error);
-        if (toolError.code === "internal_error") options.logger?.error({ err: error, tool: name }, "tool failed unexpectedly");
+        if (toolError.code === "internal_error")
+          options.logger?.error({ err: error, tool: name }, "tool failed unexpectedly");
         options.onCall?.(name, toolError.code);
         return errorResult(toolError);
       }

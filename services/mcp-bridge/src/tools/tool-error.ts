@@ -83,7 +83,8 @@ const fromServiceCode: Readonly<Record<string, ToolErrorCode>> = {
 };
 
 function fromLevyError(error: LevyError): ToolErrorCode {
-  if (error.code === "invalid_field") return error.meta?.field === "product_category" ? "invalid_product_category" : "invalid_arguments";
+  if (error.code === "invalid_field")
+    return error.meta?.field === "product_category" ? "invalid_product_category" : "invalid_arguments";
   return fromServiceCode[error.code] ?? "internal_error";
 }
 

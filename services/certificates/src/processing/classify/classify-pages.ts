@@ -50,7 +50,8 @@ function groupPages(pages: ReadonlyArray<string[]>): PageGroup[] {
 /** null when the group is a certificate, else the reason it is not. */
 function certificateVerdict(group: PageGroup): string | null {
   if (group.form) return null;
-  if (invoiceScore(group.lines) >= 2) return "the document looks like an invoice, not an exemption or resale certificate";
+  if (invoiceScore(group.lines) >= 2)
+    return "the document looks like an invoice, not an exemption or resale certificate";
   if (hasCertificateWording(group.lines)) return null;
   return "no exemption or resale certificate wording was found";
 }

@@ -13,7 +13,8 @@ const invoiceCues: readonly RegExp[] = [
 
 // A certificate's own title, making up most of a line near the top ("Sales Tax
 // Exemption Certificate", "Certificate of Resale").
-const certificateTitle = /\b(?:exemption|resale|exempt\s+purchase)\s+certificat(?:e|ion)\b|\bcertificate\s+of\s+(?:exemption|resale)\b/i;
+const certificateTitle =
+  /\b(?:exemption|resale|exempt\s+purchase)\s+certificat(?:e|ion)\b|\bcertificate\s+of\s+(?:exemption|resale)\b/i;
 
 // Wording that declares or grants the exemption, anywhere.
 const declarations: readonly RegExp[] = [

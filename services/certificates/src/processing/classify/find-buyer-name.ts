@@ -14,7 +14,8 @@ const labels: readonly RegExp[] = [
 // A name column ends where the next field begins on the same line.
 const nextField = /\b(?:phone|telephone|address|title|date|permit|certificate number|tax id)\b/i;
 
-const letterSubject = /(?:notify you that|certify that|confirm that|this is to certify that)\s+(.+?)\s+(?:is|has been|qualifies|was)\s+(?:exempt|granted|recognized|recognised|approved|an? )/i;
+const letterSubject =
+  /(?:notify you that|certify that|confirm that|this is to certify that)\s+(.+?)\s+(?:is|has been|qualifies|was)\s+(?:exempt|granted|recognized|recognised|approved|an? )/i;
 
 export function findBuyerName(lines: readonly string[]): string | null {
   for (const label of labels) {

@@ -24,7 +24,10 @@ export function markedStates(lines: readonly string[]): string[] {
 
 /** The single state entered after "the state under whose laws you are claiming exemption". */
 export function claimedState(lines: readonly string[]): string[] {
-  const found = findLabelledValue(lines, /state under whose laws (?:you are|the purchaser is) claiming (?:the )?exemption\.?/i);
+  const found = findLabelledValue(
+    lines,
+    /state under whose laws (?:you are|the purchaser is) claiming (?:the )?exemption\.?/i,
+  );
   const code = found?.value.trim().slice(0, 2).toUpperCase();
   return code && isStateCode(code) && /^[A-Za-z]{2}\b/.test(found!.value.trim()) ? [code] : [];
 }
@@ -39,19 +42,30 @@ export function registeredStates(lines: readonly string[]): string[] {
   const found: string[] = [];
   const header = lines.findIndex((line) => tableHeader.test(line));
   for (const line of header >= 0 ? lines.slice(header + 1) : lines) {
-    const tokens = line.trim().split(/\s+/).map((token) => token.replace(/:$/, ""));
+    const tokens = line
+      .trim()
+      .split(/\s+/)
+      .map((token) => token.replace(/:$/, ""));
     tokens.forEach((token, index) => {
       if (!isStateCode(token)) return;
       let next = tokens[index + 1];
       if (next !== undefined && footnote.test(next)) next = tokens[index + 2];
       // "NE 68102" in an address is a ZIP code, not a registration.
-      if (next !== undefined && registrationNumber.test(next) && !isStateCode(next) && !footnote.test(next) && !zipCode.test(next)) found.push(token);
+      if (
+        next !== undefined &&
+        registrationNumber.test(next) &&
+        !isStateCode(next) &&
+        !footnote.test(next) &&
+        !zipCode.test(next)
+      )
+        found.push(token);
     });
   }
   return unique(found);
 }
 
-const authority = "(?:comptroller|department of (?:revenue|taxation|tax and fee administration|finance)|tax commission|division of taxation|revenue (?:department|agency|cabinet))";
+const authority =
+  "(?:comptroller|department of (?:revenue|taxation|tax and fee administration|finance)|tax commission|division of taxation|revenue (?:department|agency|cabinet))";
 
 export function namedStates(lines: readonly string[]): string[] {
   const text = lines.join("\n");

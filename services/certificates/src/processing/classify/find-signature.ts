@@ -7,7 +7,8 @@ const conformed = /(?:^|\s)\/s\/\s*\p{L}{2,}/u;
 // How OCR tends to read "/s/": "Isl", "|s|", "1s1" before a capitalised name.
 const conformedByOcr = /(?:^|\s)[|Il1]s[|Il1]\s+\p{Lu}\p{L}+/u;
 const electronic = /\b(?:electronically|digitally|e-?)\s*signed by\s+\p{L}{2,}/iu;
-const signatureLabel = /\b(?:signature(?: of (?:authorized |the )?(?:purchaser|buyer|officer|representative)(?:\s+or\s+\w+)?)?|authori[sz]ed signature|sign(?:ed)? here|signed)\b\s*[:-]?/i;
+const signatureLabel =
+  /\b(?:signature(?: of (?:authorized |the )?(?:purchaser|buyer|officer|representative)(?:\s+or\s+\w+)?)?|authori[sz]ed signature|sign(?:ed)? here|signed)\b\s*[:-]?/i;
 const otherLabel = /^(?:print(?:ed)? name|name|title|date|phone|purchaser'?s?|here)\b/i;
 
 export function findSignature(lines: readonly string[]): boolean {

@@ -24,7 +24,10 @@ export interface FormDefinition {
 }
 
 const fixed = (type: string) => () => type;
-const states = (...codes: string[]) => () => codes;
+const states =
+  (...codes: string[]) =>
+  () =>
+    codes;
 
 export const formCatalog: readonly FormDefinition[] = [
   {

@@ -1,13 +1,20 @@
 // Dates as printed on US forms, to ISO YYYY-MM-DD. Numeric dates are read month first
 // (US forms); a two-digit year is 20YY. Impossible calendar dates are ignored.
 const months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-const monthName = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
+const monthName =
+  "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
 
 const patterns: ReadonlyArray<{ regex: RegExp; parts: (m: RegExpExecArray) => [string, string, string] }> = [
   { regex: /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g, parts: (m) => [m[1]!, m[2]!, m[3]!] },
   { regex: /\b(\d{1,2})\s?[/.-]\s?(\d{1,2})\s?[/.-]\s?(\d{4}|\d{2})\b/g, parts: (m) => [m[3]!, m[1]!, m[2]!] },
-  { regex: new RegExp(`\\b${monthName}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, "gi"), parts: (m) => [m[3]!, monthNumber(m[1]!), m[2]!] },
-  { regex: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+${monthName},?\\s+(\\d{4})\\b`, "gi"), parts: (m) => [m[3]!, monthNumber(m[2]!), m[1]!] },
+  {
+    regex: new RegExp(`\\b${monthName}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, "gi"),
+    parts: (m) => [m[3]!, monthNumber(m[1]!), m[2]!],
+  },
+  {
+    regex: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+${monthName},?\\s+(\\d{4})\\b`, "gi"),
+    parts: (m) => [m[3]!, monthNumber(m[2]!), m[1]!],
+  },
 ];
 
 function monthNumber(name: string): string {

@@ -4,19 +4,24 @@
 
 /** Straight quotes and dashes, no control characters, single spaces inside columns. */
 export function normalizeLine(line: string): string {
-  return line
-    .replace(/[\u2018\u2019\u02bc]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u2013\u2014]/g, "-")
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-    .replace(/[\u0000-\u0008\u000b-\u001f]/g, "")
-    .replace(/\t/g, "   ")
-    .replace(/(?<! ) {2}(?! )/g, " ")
-    .trim();
+  return (
+    line
+      .replace(/[\u2018\u2019\u02bc]/g, "'")
+      .replace(/[\u201c\u201d]/g, '"')
+      .replace(/[\u2013\u2014]/g, "-")
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+      .replace(/[\u0000-\u0008\u000b-\u001f]/g, "")
+      .replace(/\t/g, "   ")
+      .replace(/(?<! ) {2}(?! )/g, " ")
+      .trim()
+  );
 }
 
 export function columns(line: string): string[] {
-  return line.split(/ {3,}/).map((part) => part.trim()).filter((part) => part !== "");
+  return line
+    .split(/ {3,}/)
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
 }
 
 /** Blank form field: nothing, underscores, dots or dashes. */
@@ -26,7 +31,11 @@ export function isBlankValue(value: string): boolean {
 
 /** Removes fill-in underscores around a value and trailing punctuation. */
 export function cleanValue(value: string): string {
-  return value.replace(/_{2,}/g, " ").replace(/\s+/g, " ").replace(/^[\s:|]+|[\s,;:|]+$/g, "").trim();
+  return value
+    .replace(/_{2,}/g, " ")
+    .replace(/\s+/g, " ")
+    .replace(/^[\s:|]+|[\s,;:|]+$/g, "")
+    .trim();
 }
 
 export interface LabelledValue {
@@ -71,5 +80,7 @@ export function looksLikeLabel(line: string): boolean {
   const text = line.trim();
   if (/:\s*$/.test(text.replace(/_+/g, ""))) return true;
   if (/^[\p{L}][\p{L}\s,'()/.&-]{1,80}:/u.test(text)) return true; // "Label: value" is another field
-  return /^(address|street|city|phone|title|date|print name|seller|signature|description|purchaser'?s? (tax|type)|state of issue)\b/i.test(text);
+  return /^(address|street|city|phone|title|date|print name|seller|signature|description|purchaser'?s? (tax|type)|state of issue)\b/i.test(
+    text,
+  );
 }

@@ -36,7 +36,11 @@ const pageWidth = 612 - 2 * left;
 
 /** Draws with `draw` and returns the finished PDF's bytes. */
 export function writePdf(draw: (form: FormWriter) => void): Promise<Uint8Array> {
-  const doc = new PDFDocument({ size: "LETTER", margin: left, info: { Producer: "levy test corpus", CreationDate: new Date(Date.UTC(2026, 0, 1)) } });
+  const doc = new PDFDocument({
+    size: "LETTER",
+    margin: left,
+    info: { Producer: "levy test corpus", CreationDate: new Date(Date.UTC(2026, 0, 1)) },
+  });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Uint8Array>((resolve, reject) => {
@@ -73,7 +77,11 @@ function createFormWriter(doc: PDFKit.PDFDocument): FormWriter {
         doc.font("Helvetica").fontSize(10).text(`${field.label}:`, x, y, { lineBreak: false });
         const valueX = x + doc.widthOfString(`${field.label}:`) + 5;
         if (field.value === null) {
-          doc.moveTo(valueX, y + 10).lineTo(x + width - 10, y + 10).lineWidth(0.5).stroke();
+          doc
+            .moveTo(valueX, y + 10)
+            .lineTo(x + width - 10, y + 10)
+            .lineWidth(0.5)
+            .stroke();
         } else {
           doc.font("Helvetica-Bold").fontSize(10).text(field.value, valueX, y, { lineBreak: false });
         }
@@ -84,8 +92,14 @@ function createFormWriter(doc: PDFKit.PDFDocument): FormWriter {
     labelsOver(cells) {
       const width = pageWidth / cells.length;
       cells.forEach((cell, index) => {
-        doc.font("Helvetica").fontSize(9).text(cell.label, left + index * width, y, { lineBreak: false });
-        doc.font("Helvetica-Bold").fontSize(10).text(cell.value, left + index * width, y + 14, { lineBreak: false });
+        doc
+          .font("Helvetica")
+          .fontSize(9)
+          .text(cell.label, left + index * width, y, { lineBreak: false });
+        doc
+          .font("Helvetica-Bold")
+          .fontSize(10)
+          .text(cell.value, left + index * width, y + 14, { lineBreak: false });
       });
       y += 36;
       return writer;
@@ -95,9 +109,19 @@ function createFormWriter(doc: PDFKit.PDFDocument): FormWriter {
       items.forEach((item, index) => {
         const x = left + (index % perRow) * width;
         const rowY = y + Math.floor(index / perRow) * 20;
-        doc.lineWidth(0.8).rect(x, rowY - 1, 11, 11).stroke();
-        if (item.checked) doc.font("Helvetica-Bold").fontSize(10).text("X", x + 2.5, rowY, { lineBreak: false });
-        doc.font("Helvetica").fontSize(10).text(item.label, x + 16, rowY, { lineBreak: false });
+        doc
+          .lineWidth(0.8)
+          .rect(x, rowY - 1, 11, 11)
+          .stroke();
+        if (item.checked)
+          doc
+            .font("Helvetica-Bold")
+            .fontSize(10)
+            .text("X", x + 2.5, rowY, { lineBreak: false });
+        doc
+          .font("Helvetica")
+          .fontSize(10)
+          .text(item.label, x + 16, rowY, { lineBreak: false });
       });
       y += Math.ceil(items.length / perRow) * 20 + 6;
       return writer;
@@ -109,9 +133,19 @@ function createFormWriter(doc: PDFKit.PDFDocument): FormWriter {
       ];
       doc.font("Helvetica").fontSize(10).text("Signature of authorized purchaser:", left, y, { lineBreak: false });
       const x = left + doc.widthOfString("Signature of authorized purchaser:") + 8;
-      if (block.style === "conformed") doc.font("Helvetica-Bold").fontSize(10).text(`/s/ ${block.name}`, x, y, { lineBreak: false });
-      else if (block.style === "script") doc.font("Times-BoldItalic").fontSize(13).text(block.name, x, y - 2, { lineBreak: false });
-      else doc.moveTo(x, y + 10).lineTo(x + 200, y + 10).lineWidth(0.5).stroke();
+      if (block.style === "conformed")
+        doc.font("Helvetica-Bold").fontSize(10).text(`/s/ ${block.name}`, x, y, { lineBreak: false });
+      else if (block.style === "script")
+        doc
+          .font("Times-BoldItalic")
+          .fontSize(13)
+          .text(block.name, x, y - 2, { lineBreak: false });
+      else
+        doc
+          .moveTo(x, y + 10)
+          .lineTo(x + 200, y + 10)
+          .lineWidth(0.5)
+          .stroke();
       y += 24;
       writer.fields({ label: "Print name", value: block.name }, ...fields);
       return writer;

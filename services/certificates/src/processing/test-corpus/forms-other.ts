@@ -3,7 +3,10 @@
 // resale certificate, and an unrelated business letter.
 import { writePdf } from "./form-writer.js";
 
-export function exemptOrganizationLetterPdf(input: { readonly organization: string; readonly date: string }): Promise<Uint8Array> {
+export function exemptOrganizationLetterPdf(input: {
+  readonly organization: string;
+  readonly date: string;
+}): Promise<Uint8Array> {
   return writePdf((form) =>
     form
       .title("Texas Comptroller of Public Accounts", 13)
@@ -11,8 +14,12 @@ export function exemptOrganizationLetterPdf(input: { readonly organization: stri
       .gap(10)
       .paragraph(input.date)
       .paragraph(`${input.organization}\n900 E 51st St\nAustin, TX 78751`)
-      .paragraph(`This letter is to notify you that ${input.organization} is exempt from Texas sales and use tax on the purchase of taxable items necessary to the organization's exempt function, as a nonprofit organization described in Section 501(c)(3) of the Internal Revenue Code.`)
-      .paragraph("The organization may give its suppliers a Texas Sales and Use Tax Exemption Certification in lieu of tax. This exemption remains in effect while the organization keeps its federal exempt status.")
+      .paragraph(
+        `This letter is to notify you that ${input.organization} is exempt from Texas sales and use tax on the purchase of taxable items necessary to the organization's exempt function, as a nonprofit organization described in Section 501(c)(3) of the Internal Revenue Code.`,
+      )
+      .paragraph(
+        "The organization may give its suppliers a Texas Sales and Use Tax Exemption Certification in lieu of tax. This exemption remains in effect while the organization keeps its federal exempt status.",
+      )
       .paragraph("Sincerely,")
       .paragraph("Exempt Organizations Section\nTax Policy Division"),
   );
@@ -27,7 +34,10 @@ export function invoicePdf(): Promise<Uint8Array> {
       .paragraph("Qty   Description   Unit price   Amount")
       .paragraph("12   Trail running shoes   $64.00   $768.00")
       .paragraph("30   Merino socks   $9.50   $285.00")
-      .fields({ label: "Subtotal", value: "$1,053.00" }, { label: "Sales tax", value: "$0.00 (resale certificate on file)" })
+      .fields(
+        { label: "Subtotal", value: "$1,053.00" },
+        { label: "Sales tax", value: "$0.00 (resale certificate on file)" },
+      )
       .fields({ label: "Amount due", value: "$1,053.00" }, { label: "Due date", value: "03/13/2026" }),
   );
 }
@@ -37,7 +47,9 @@ export function unrelatedLetterPdf(): Promise<Uint8Array> {
     form
       .paragraph("March 3, 2026")
       .paragraph("Dear Customer,")
-      .paragraph("Thank you for attending our spring product showcase in Denver. Our new catalogue ships next month, and your account manager will be in touch to schedule a visit to your store.")
+      .paragraph(
+        "Thank you for attending our spring product showcase in Denver. Our new catalogue ships next month, and your account manager will be in touch to schedule a visit to your store.",
+      )
       .paragraph("Warm regards,\nThe Northwind Team"),
   );
 }
@@ -51,7 +63,9 @@ export function governmentEntityCertificatePdf(): Promise<Uint8Array> {
       .fields({ label: "Name of entity", value: "Sedgwick County" })
       .fields({ label: "Address", value: "525 N Main St, Wichita, KS 67203" })
       .fields({ label: "Exemption number", value: "KSC1234567890" })
-      .paragraph("The entity named above is a political subdivision of the State of Kansas. Its purchases of goods and services for its own use are exempt from Kansas sales and compensating use tax when paid from the entity's funds.")
+      .paragraph(
+        "The entity named above is a political subdivision of the State of Kansas. Its purchases of goods and services for its own use are exempt from Kansas sales and compensating use tax when paid from the entity's funds.",
+      )
       .fields({ label: "Effective date", value: "10/01/2024" }, { label: "Expiration date", value: "10/01/2029" }),
   );
 }

@@ -18,7 +18,11 @@ const names = process.argv.slice(2);
 const reader = createDocumentReader();
 const readings: Record<string, unknown> = {};
 for (const document of corpus.filter((entry) => names.includes(entry.name))) {
-  readings[document.name] = await reader.read({ bytes: await document.build(), kind: document.kind, filename: "offline" });
+  readings[document.name] = await reader.read({
+    bytes: await document.build(),
+    kind: document.kind,
+    filename: "offline",
+  });
 }
 await reader.close();
 process.stdout.write(`${JSON.stringify({ readings, canary: await canary() })}\n`);

@@ -38,7 +38,10 @@ export function imageOnlyPdf(png: Uint8Array): Promise<Uint8Array> {
  * Makes a clean rendering look scanned: off-white paper, a slight rotation, grey speckle
  * noise (deterministic, so the test input is the same on every run).
  */
-export async function scanLike(png: Uint8Array, options: { readonly degrees: number; readonly seed: number }): Promise<Uint8Array> {
+export async function scanLike(
+  png: Uint8Array,
+  options: { readonly degrees: number; readonly seed: number },
+): Promise<Uint8Array> {
   const { createCanvas, loadImage } = await import("@napi-rs/canvas");
   const image = await loadImage(Buffer.from(png));
   const canvas = createCanvas(image.width, image.height);

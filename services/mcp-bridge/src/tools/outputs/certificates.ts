@@ -3,7 +3,9 @@
 // that tools/list can advertise them and the registry can check every result.
 import { z } from "zod";
 
-const customerLink = z.object({ id: z.string().nullable(), reference_customer_id: z.string().nullable(), name: z.string().nullable() }).nullable();
+const customerLink = z
+  .object({ id: z.string().nullable(), reference_customer_id: z.string().nullable(), name: z.string().nullable() })
+  .nullable();
 const linkedBuyer = z.object({ id: z.string(), legal_name: z.string() }).nullable();
 
 export const buyerOutput = z.object({
@@ -52,7 +54,10 @@ const certificateFields = {
 export const certificateItemOutput = z.object(certificateFields);
 export const certificateOutput = z.object({
   ...certificateFields,
-  download_url: z.string().nullable().describe("signed link to the document, valid for about an hour; null when none is attached"),
+  download_url: z
+    .string()
+    .nullable()
+    .describe("signed link to the document, valid for about an hour; null when none is attached"),
 });
 
 const uploadFields = {

@@ -69,7 +69,9 @@ export const salesSummaryOutput = z.object({
   period_to: z.string().describe("last month summed, YYYY-MM"),
   summed_from: int.nullable().describe("start of the first month summed, epoch seconds (null when nothing was summed)"),
   summed_to: int.nullable().describe("end of the last month summed, inclusive, epoch seconds"),
-  range_widened: z.boolean().describe("true when from or to was not on a month boundary and the sum covers the whole months around it"),
+  range_widened: z
+    .boolean()
+    .describe("true when from or to was not on a month boundary and the sum covers the whole months around it"),
   merchant: z.object({ id: z.string(), reference_merchant_id: z.string() }).nullable(),
   currencies: z.array(
     z.object({
@@ -103,7 +105,8 @@ export function presentSalesSummary(
   const summedFrom = monthStart(summary.periodFrom);
   const nextMonth = monthStart(summary.periodTo, 1);
   const summedTo = nextMonth === null ? null : nextMonth - 1;
-  const widened = (asked.from !== 0n && Number(asked.from) !== summedFrom) || (asked.to !== 0n && Number(asked.to) !== summedTo);
+  const widened =
+    (asked.from !== 0n && Number(asked.from) !== summedFrom) || (asked.to !== 0n && Number(asked.to) !== summedTo);
   return {
     object: "tax.sales_summary",
     period_from: summary.periodFrom,

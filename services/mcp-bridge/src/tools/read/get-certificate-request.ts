@@ -7,13 +7,17 @@ import { scopeOf } from "../scope.js";
 
 export const getCertificateRequest = defineTool({
   name: "get_certificate_request",
-  description: "One certificate request (live mode only): its status, customer, buyer, states and the certificate that fulfilled it.",
+  description:
+    "One certificate request (live mode only): its status, customer, buyer, states and the certificate that fulfilled it.",
   input: z.strictObject({ request_id: identifierText().describe("certificate request ID (certreq_...)") }),
   output: certificateRequestOutput,
   write: false,
   liveOnly: true,
   async run(args, context) {
-    const { request } = await context.upstream.certificates.getRequest({ scope: scopeOf(context), requestId: args.request_id });
+    const { request } = await context.upstream.certificates.getRequest({
+      scope: scopeOf(context),
+      requestId: args.request_id,
+    });
     if (!request) throw new Error("certificates answered GetRequest without a request");
     return presentCertificateRequest(request);
   },

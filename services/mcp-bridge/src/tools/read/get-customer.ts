@@ -8,12 +8,17 @@ import { scopeOf } from "../scope.js";
 export const getCustomer = defineTool({
   name: "get_customer",
   description: "One customer by its service ID (cust_...) or your reference_customer_id.",
-  input: z.strictObject({ customer_id: identifierText().describe("customer service ID (cust_...) or your reference_customer_id") }),
+  input: z.strictObject({
+    customer_id: identifierText().describe("customer service ID (cust_...) or your reference_customer_id"),
+  }),
   output: customerOutput,
   write: false,
   liveOnly: false,
   async run(args, context) {
-    const { customer } = await context.upstream.catalog.getCustomer({ scope: scopeOf(context), customerId: args.customer_id });
+    const { customer } = await context.upstream.catalog.getCustomer({
+      scope: scopeOf(context),
+      customerId: args.customer_id,
+    });
     if (!customer) throw new Error("catalog answered GetCustomer without a customer");
     return presentCustomer(customer);
   },

@@ -18,5 +18,6 @@ export const getFiling = defineTool({
     if (!filing) throw new Error("ledger answered GetFiling without a filing");
     return presentFiling(filing);
   },
-  summarize: (result) => `Filing ${result.id}: ${result.status}, net tax ${result.net_tax} ${result.currency_code} (minor units)`,
+  summarize: (result) =>
+    `Filing ${result.id}: ${result.status}, net tax ${result.net_tax} ${result.currency_code} (minor units)`,
 });

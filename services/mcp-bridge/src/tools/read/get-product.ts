@@ -15,9 +15,13 @@ export const getProduct = defineTool({
   write: false,
   liveOnly: false,
   async run(args, context) {
-    const { product } = await context.upstream.catalog.getProduct({ scope: scopeOf(context), referenceProductId: args.reference_product_id });
+    const { product } = await context.upstream.catalog.getProduct({
+      scope: scopeOf(context),
+      referenceProductId: args.reference_product_id,
+    });
     if (!product) throw new Error("catalog answered GetProduct without a product");
     return presentProduct(product);
   },
-  summarize: (result) => `Product ${result.reference_product_id} (${result.reference_product_name}): ${result.product_category}`,
+  summarize: (result) =>
+    `Product ${result.reference_product_id} (${result.reference_product_name}): ${result.product_category}`,
 });

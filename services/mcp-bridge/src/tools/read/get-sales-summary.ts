@@ -15,16 +15,27 @@ export const getSalesSummary = defineTool({
   async run(args, context) {
     const range = epochRange(args.from, args.to);
     const merchant = args.merchant_id ? await findMerchant(context, args.merchant_id) : undefined;
-    const summary = await context.upstream.ledger.getSalesSummary({ scope: scopeOf(context), ...range, merchantId: merchant?.id ?? "" });
+    const summary = await context.upstream.ledger.getSalesSummary({
+      scope: scopeOf(context),
+      ...range,
+      merchantId: merchant?.id ?? "",
+    });
     const merchantRef = merchant ? { id: merchant.id, reference_merchant_id: merchant.referenceMerchantId } : null;
     return presentSalesSummary(summary, range, merchantRef, context.caller.livemode);
   },
   summarize: (result) => {
-    const months = result.period_from ? `${result.period_from}..${result.period_to}${result.range_widened ? " (whole months, wider than asked)" : ""}` : "no months";
+    const months = result.period_from
+      ? `${result.period_from}..${result.period_to}${result.range_widened ? " (whole months, wider than asked)" : ""}`
+      : "no months";
     const totals =
       result.currencies.length === 0
         ? "no sales"
-        : result.currencies.map((c) => `${c.currency_code}: gross ${c.gross_sales}, tax ${c.tax_collected}, net tax ${c.net_tax} (minor units)`).join("; ");
+        : result.currencies
+            .map(
+              (c) =>
+                `${c.currency_code}: gross ${c.gross_sales}, tax ${c.tax_collected}, net tax ${c.net_tax} (minor units)`,
+            )
+            .join("; ");
     return `${months}: ${totals}`;
   },
 });

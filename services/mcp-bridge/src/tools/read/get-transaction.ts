@@ -13,7 +13,10 @@ export const getTransaction = defineTool({
   write: false,
   liveOnly: false,
   async run(args, context) {
-    const { transaction } = await context.upstream.ledger.getTransaction({ scope: scopeOf(context), transactionId: args.transaction_id });
+    const { transaction } = await context.upstream.ledger.getTransaction({
+      scope: scopeOf(context),
+      transactionId: args.transaction_id,
+    });
     if (!transaction) throw new Error("ledger answered GetTransaction without a transaction");
     return presentTransaction(transaction);
   },

@@ -16,7 +16,13 @@ export const listCertificates = defineTool({
     "Lists exemption certificates (live mode only), filtered by customer, state, status, type, creation date (from/to) or expiry date (expires_from/expires_to). Paginated: pass next_cursor as cursor.",
   input: z.strictObject({
     customer: customerInput.optional(),
-    jurisdiction: z.string().trim().regex(/^[A-Za-z]{2}$/, "expected a two-letter US state code").transform((value) => value.toUpperCase()).optional().describe("two-letter US state, e.g. WA"),
+    jurisdiction: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, "expected a two-letter US state code")
+      .transform((value) => value.toUpperCase())
+      .optional()
+      .describe("two-letter US state, e.g. WA"),
     status: z.enum(["processing", "needs_info", "active", "expiring", "expired", "invalid"]).optional(),
     certificate_type: z.string().trim().min(1).max(64).optional().describe("e.g. sst, resale"),
     from: fromInput.describe("created on or after: epoch seconds or ISO 8601"),
@@ -31,7 +37,8 @@ export const listCertificates = defineTool({
   liveOnly: true,
   async run(args, context) {
     const created = epochRange(args.from, args.to);
-    if (args.expires_from && args.expires_to && args.expires_from > args.expires_to) throw new ToolError("invalid_range", "expires_from is after expires_to");
+    if (args.expires_from && args.expires_to && args.expires_from > args.expires_to)
+      throw new ToolError("invalid_range", "expires_from is after expires_to");
     const page = await context.upstream.certificates.listCertificates({
       scope: scopeOf(context),
       limit: args.limit,
@@ -45,7 +52,10 @@ export const listCertificates = defineTool({
       expiresFrom: args.expires_from ?? "",
       expiresTo: args.expires_to ?? "",
     });
-    return listEnvelope(page.certificates.map((certificate) => presentCertificate(certificate)), page.nextCursor);
+    return listEnvelope(
+      page.certificates.map((certificate) => presentCertificate(certificate)),
+      page.nextCursor,
+    );
   },
   summarize: (result) => pageSummary(result.data.length, "certificates", result.has_more),
 });

@@ -8,13 +8,18 @@ import { scopeOf } from "../scope.js";
 
 export const listCustomers = defineTool({
   name: "list_customers",
-  description: "Lists your customers (buyers) with their tax-exempt flag, in creation order. Paginated: pass next_cursor as cursor.",
+  description:
+    "Lists your customers (buyers) with their tax-exempt flag, in creation order. Paginated: pass next_cursor as cursor.",
   input: z.strictObject({ cursor: cursorInput, limit: limitInput }),
   output: listOutput(customerOutput),
   write: false,
   liveOnly: false,
   async run(args, context) {
-    const page = await context.upstream.catalog.listCustomers({ scope: scopeOf(context), limit: args.limit, cursor: args.cursor ?? "" });
+    const page = await context.upstream.catalog.listCustomers({
+      scope: scopeOf(context),
+      limit: args.limit,
+      cursor: args.cursor ?? "",
+    });
     return listEnvelope(page.customers.map(presentCustomer), page.nextCursor);
   },
   summarize: (result) => pageSummary(result.data.length, "customers", result.has_more),

@@ -14,7 +14,12 @@ export const listFilings = defineTool({
     cursor: cursorInput,
     limit: limitInput,
     // Checked by the ledger, so an unknown value is invalid_filing_status listing the valid ones.
-    status: z.string().min(1).max(100).optional().describe(`filing status: ${filingStatuses.join(", ")}`),
+    status: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe(`filing status: ${filingStatuses.join(", ")}`),
     from: fromInput,
     to: toInput,
   }),

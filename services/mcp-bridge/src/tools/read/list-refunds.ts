@@ -7,13 +7,17 @@ import { scopeOf } from "../scope.js";
 
 export const listRefunds = defineTool({
   name: "list_refunds",
-  description: "The refunds of one transaction in creation order, reversed ones included (see status). Amounts are negative minor units.",
+  description:
+    "The refunds of one transaction in creation order, reversed ones included (see status). Amounts are negative minor units.",
   input: z.strictObject({ transaction_id: identifierText().describe("transaction ID (tr_...)") }),
   output: z.object({ transaction_id: z.string(), refunds: z.array(refundOutput) }),
   write: false,
   liveOnly: false,
   async run(args, context) {
-    const { refunds } = await context.upstream.ledger.listRefunds({ scope: scopeOf(context), transactionId: args.transaction_id });
+    const { refunds } = await context.upstream.ledger.listRefunds({
+      scope: scopeOf(context),
+      transactionId: args.transaction_id,
+    });
     return { transaction_id: args.transaction_id, refunds: refunds.map(presentRefund) };
   },
   summarize: (result) => `${result.refunds.length} refunds of ${result.transaction_id}`,

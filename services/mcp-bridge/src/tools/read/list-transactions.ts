@@ -10,7 +10,13 @@ export const listTransactions = defineTool({
   name: "list_transactions",
   description:
     "Lists recorded transactions in creation order, optionally those processed between from and to (inclusive) and of one merchant. Paginated: pass next_cursor as cursor.",
-  input: z.strictObject({ cursor: cursorInput, limit: limitInput, from: fromInput, to: toInput, merchant_id: merchantIdInput.optional() }),
+  input: z.strictObject({
+    cursor: cursorInput,
+    limit: limitInput,
+    from: fromInput,
+    to: toInput,
+    merchant_id: merchantIdInput.optional(),
+  }),
   output: listOutput(transactionOutput),
   write: false,
   liveOnly: false,

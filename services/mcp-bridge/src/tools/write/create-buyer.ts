@@ -16,9 +16,14 @@ export const createBuyer = defineTool({
   effect: { destructive: false, idempotent: false }, // a new buyer each call
   liveOnly: true,
   async run(args, context) {
-    const { buyer } = await context.upstream.certificates.createBuyer({ scope: scopeOf(context), legalName: args.legal_name, customer: selectorOf(args.customer) });
+    const { buyer } = await context.upstream.certificates.createBuyer({
+      scope: scopeOf(context),
+      legalName: args.legal_name,
+      customer: selectorOf(args.customer),
+    });
     if (!buyer) throw new Error("certificates answered CreateBuyer without a buyer");
     return presentBuyerRecord(buyer);
   },
-  summarize: (result) => `Buyer ${result.id} (${result.legal_name}) created${result.customer ? `, linked to ${result.customer.id ?? result.customer.reference_customer_id}` : ""}`,
+  summarize: (result) =>
+    `Buyer ${result.id} (${result.legal_name}) created${result.customer ? `, linked to ${result.customer.id ?? result.customer.reference_customer_id}` : ""}`,
 });

@@ -6,13 +6,22 @@ import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 
 export const productNameInput = z.string().trim().min(1).max(500).describe("product name");
-export const productCategoryInput = z.string().trim().min(1).max(100).describe("tax category code, one of list_tax_categories");
+export const productCategoryInput = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .describe("tax category code, one of list_tax_categories");
 
 export const createProduct = defineTool({
   name: "create_product",
   description:
     "Creates a product with a tax category; when the reference_product_id exists, its name and category are replaced (as POST /tax/products). created tells which happened.",
-  input: z.strictObject({ reference_product_id: productIdInput, reference_product_name: productNameInput, product_category: productCategoryInput }),
+  input: z.strictObject({
+    reference_product_id: productIdInput,
+    reference_product_name: productNameInput,
+    product_category: productCategoryInput,
+  }),
   output: z.object({ product: productOutput, created: z.boolean() }),
   write: true,
   effect: { destructive: true, idempotent: true }, // replaces the name and category of an existing reference ID
@@ -27,5 +36,6 @@ export const createProduct = defineTool({
     if (!product) throw new Error("catalog answered UpsertProduct without a product");
     return { product: presentProduct(product), created };
   },
-  summarize: (result) => `${result.created ? "Created" : "Updated"} product ${result.product.reference_product_id} (${result.product.product_category})`,
+  summarize: (result) =>
+    `${result.created ? "Created" : "Updated"} product ${result.product.reference_product_id} (${result.product.product_category})`,
 });

@@ -7,13 +7,24 @@ export const deleteProduct = defineTool({
   name: "delete_product",
   description: "Deletes a product by its reference_product_id; an unknown one is product_not_found.",
   input: z.strictObject({ reference_product_id: productIdInput }),
-  output: z.object({ object: z.literal("tax.product"), reference_product_id: z.string(), deleted_at: z.number().int() }),
+  output: z.object({
+    object: z.literal("tax.product"),
+    reference_product_id: z.string(),
+    deleted_at: z.number().int(),
+  }),
   write: true,
   effect: { destructive: true, idempotent: true },
   liveOnly: false,
   async run(args, context) {
-    const deleted = await context.upstream.catalog.deleteProduct({ scope: scopeOf(context), referenceProductId: args.reference_product_id });
-    return { object: "tax.product" as const, reference_product_id: args.reference_product_id, deleted_at: Number(deleted.deletedAt) };
+    const deleted = await context.upstream.catalog.deleteProduct({
+      scope: scopeOf(context),
+      referenceProductId: args.reference_product_id,
+    });
+    return {
+      object: "tax.product" as const,
+      reference_product_id: args.reference_product_id,
+      deleted_at: Number(deleted.deletedAt),
+    };
   },
   summarize: (result) => `Deleted product ${result.reference_product_id}`,
 });

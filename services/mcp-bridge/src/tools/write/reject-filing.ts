@@ -6,14 +6,22 @@ import { scopeOf } from "../scope.js";
 
 export const rejectFiling = defineTool({
   name: "reject_filing",
-  description: "Rejects a filing that is pending_client_approval, with a reason; any other status is filing_not_rejectable.",
-  input: z.strictObject({ filing_id: filingIdInput, reason: z.string().trim().min(1).max(1000).describe("why the filing is rejected") }),
+  description:
+    "Rejects a filing that is pending_client_approval, with a reason; any other status is filing_not_rejectable.",
+  input: z.strictObject({
+    filing_id: filingIdInput,
+    reason: z.string().trim().min(1).max(1000).describe("why the filing is rejected"),
+  }),
   output: filingOutput,
   write: true,
   effect: { destructive: true, idempotent: true }, // a decision that cannot be undone
   liveOnly: false,
   async run(args, context) {
-    const { filing } = await context.upstream.ledger.rejectFiling({ scope: scopeOf(context), filingId: args.filing_id, reason: args.reason });
+    const { filing } = await context.upstream.ledger.rejectFiling({
+      scope: scopeOf(context),
+      filingId: args.filing_id,
+      reason: args.reason,
+    });
     if (!filing) throw new Error("ledger answered RejectFiling without a filing");
     return presentFiling(filing);
   },

@@ -9,7 +9,8 @@ import { productCategoryInput, productNameInput } from "./create-product.js";
 
 export const updateProduct = defineTool({
   name: "update_product",
-  description: "Changes the name and/or tax category of an existing product; an unknown reference_product_id is product_not_found.",
+  description:
+    "Changes the name and/or tax category of an existing product; an unknown reference_product_id is product_not_found.",
   input: z.strictObject({
     reference_product_id: productIdInput,
     reference_product_name: productNameInput.optional(),
@@ -24,7 +25,10 @@ export const updateProduct = defineTool({
       throw new ToolError("invalid_arguments", "give reference_product_name, product_category or both");
     }
     const scope = scopeOf(context);
-    const { product: current } = await context.upstream.catalog.getProduct({ scope, referenceProductId: args.reference_product_id });
+    const { product: current } = await context.upstream.catalog.getProduct({
+      scope,
+      referenceProductId: args.reference_product_id,
+    });
     if (!current) throw new Error("catalog answered GetProduct without a product");
     const { product } = await context.upstream.catalog.upsertProduct({
       scope,
@@ -35,5 +39,6 @@ export const updateProduct = defineTool({
     if (!product) throw new Error("catalog answered UpsertProduct without a product");
     return presentProduct(product);
   },
-  summarize: (result) => `Updated product ${result.reference_product_id}: ${result.reference_product_name} (${result.product_category})`,
+  summarize: (result) =>
+    `Updated product ${result.reference_product_id}: ${result.reference_product_name} (${result.product_category})`,
 });

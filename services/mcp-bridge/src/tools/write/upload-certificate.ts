@@ -17,7 +17,9 @@ export const uploadCertificate = defineTool({
     document_url: z.string().trim().min(1).max(2048).describe("https URL of the document (e.g. a pre-signed link)"),
     filename: z.string().trim().min(1).max(255).optional().describe("default: the URL's last path segment"),
     customer: customerSelectorInput.optional(),
-    certificate_request_id: identifierText(100).optional().describe("the certificate request this document answers (certreq_...)"),
+    certificate_request_id: identifierText(100)
+      .optional()
+      .describe("the certificate request this document answers (certreq_...)"),
     buyer_id: identifierText(100).optional().describe("master buyer (buyer_...)"),
   }),
   output: uploadOutput,
