@@ -47,18 +47,32 @@ describe("distributed mode: idle services", () => {
       "ledger",
       "mcp-bridge",
     ]);
-    // Start-up work (consumer groups joining, first polls, the relays' first passes) settles first.
+    // Start-up work (consumer groups joining, first polls, the relays' first passes)
+    // settles first. On a busy broker a group can still be joining after the settle, so
+    // a service over budget is measured again, up to three windows, and its quietest
+    // window counts: a timer that really runs shows in every window, a start-up does not.
     await sleep(5_000);
-    const before = Object.fromEntries(services.map((name) => [name, mainThreadWakeUps(processes[name]![0]!)]));
-    const started = performance.now();
-    await sleep(windowSeconds * 1000);
-    const seconds = (performance.now() - started) / 1000;
-    const rates = Object.fromEntries(
-      services.map((name) => [
-        name,
-        Math.round(((mainThreadWakeUps(processes[name]![0]!) - before[name]!) / seconds) * 10) / 10,
-      ]),
-    );
+    const windowRates = async (): Promise<Record<string, number>> => {
+      const before = Object.fromEntries(services.map((name) => [name, mainThreadWakeUps(processes[name]![0]!)]));
+      const started = performance.now();
+      await sleep(windowSeconds * 1000);
+      const seconds = (performance.now() - started) / 1000;
+      return Object.fromEntries(
+        services.map((name) => [
+          name,
+          Math.round(((mainThreadWakeUps(processes[name]![0]!) - before[name]!) / seconds) * 10) / 10,
+        ]),
+      );
+    };
+    const rates = await windowRates();
+    for (
+      let window = 2;
+      window <= 3 && Object.values(rates).some((rate) => rate > wakeUpsPerSecondBudget);
+      window += 1
+    ) {
+      const again = await windowRates();
+      for (const name of services) rates[name] = Math.min(rates[name]!, again[name]!);
+    }
     const overBudget = Object.entries(rates).filter(([, rate]) => rate > wakeUpsPerSecondBudget);
     expect(overBudget, `wake-ups a second: ${JSON.stringify(rates)}`).toEqual([]);
   });
