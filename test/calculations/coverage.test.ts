@@ -6,8 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, createApi } from "../support/api.js";
 import { type SystemUnderTest, startEmbeddedSystem } from "../support/system.js";
-
-const V = "2026-03-01";
+import { calculateAt } from "../support/us-calculation.js";
 
 describe("rate_coverage is honest about local taxes", () => {
   let system: SystemUnderTest;
@@ -15,28 +14,9 @@ describe("rate_coverage is honest about local taxes", () => {
   let key: string;
 
   const coverageAt = async (province: string, postal: string, city: string, transactedAt?: number) => {
-    const answer = await api("/tax/calculations", {
-      key,
-      version: V,
-      body: {
-        customer: {
-          address: {
-            address_line_1: "1 Main St",
-            address_city: city,
-            address_province: province,
-            address_postal_code: postal,
-            address_country: "US",
-          },
-        },
-        order_details: {
-          customer_currency_code: "USD",
-          line_items: [{ amount: 10000, quantity: 1, product_category: "GENERAL_MERCHANDISE" }],
-        },
-        ...(transactedAt === undefined ? {} : { transacted_at: transactedAt }),
-      },
-    });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return { coverage: answer.body.rate_coverage as string, tax: answer.body.total_tax_amount as number };
+    const day = transactedAt === undefined ? undefined : new Date(transactedAt * 1000).toISOString().slice(0, 10);
+    const answer = await calculateAt(api, key, { state: province, zip: postal, city, day }, 10000);
+    return { coverage: answer.rate_coverage as string, tax: answer.total_tax_amount as number };
   };
 
   beforeAll(async () => {

@@ -5,9 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, createApi } from "../support/api.js";
 import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
+import { calculateAt } from "../support/us-calculation.js";
 
-const V = "2026-03-01";
-const at = (iso: string) => Math.floor(Date.parse(`${iso}T12:00:00Z`) / 1000);
 const TODAY = "2026-11-20";
 
 interface Charged {
@@ -30,31 +29,10 @@ describe("US local sales taxes, OH WI MN KS IA NE (embedded)", () => {
 
   /** $1,000.00 of general merchandise delivered to the ZIP on the day. */
   async function charged(state: string, zip: string, city: string, day = TODAY): Promise<Charged> {
-    const response = await api("/tax/calculations", {
-      key,
-      version: V,
-      body: {
-        customer: {
-          address: {
-            address_line_1: "1 Main St",
-            address_city: city,
-            address_province: state,
-            address_postal_code: zip,
-            address_country: "US",
-          },
-        },
-        order_details: {
-          customer_currency_code: "USD",
-          line_items: [{ amount: 100000, quantity: 1, product_category: "GENERAL_MERCHANDISE" }],
-        },
-        transacted_at: at(day),
-      },
-    });
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    const entries: Array<{ tax_rate: number; jurisdiction_name: string }> =
-      response.body.line_items[0].tax_jurisdictions;
+    const body = await calculateAt(api, key, { state, zip, city, day }, 100000);
+    const entries: Array<{ tax_rate: number; jurisdiction_name: string }> = body.line_items[0].tax_jurisdictions;
     const rate = Math.round(entries.reduce((sum, e) => sum + e.tax_rate, 0) * 1e6) / 1e6;
-    return { rate, tax: response.body.total_tax_amount, names: entries.map((e) => e.jurisdiction_name).sort() };
+    return { rate, tax: body.total_tax_amount, names: entries.map((e) => e.jurisdiction_name).sort() };
   }
 
   describe("Ohio (county permissive and transit authority taxes, ODT)", () => {

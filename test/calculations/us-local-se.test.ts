@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, createApi } from "../support/api.js";
 import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
+import { calculateAt } from "../support/us-calculation.js";
 
-const at = (iso: string) => Math.floor(Date.parse(`${iso}T12:00:00Z`) / 1000);
 const TODAY = "2026-11-25";
 
 interface Case {
@@ -296,36 +296,9 @@ describe("US local data, south-east group (embedded)", () => {
 
   for (const c of CASES) {
     it(`${c.place}: ${c.tax / 100}% on ${c.day}`, async () => {
-      const response = await api("/tax/calculations", {
-        key,
-        version: "2026-03-01",
-        body: {
-          customer: {
-            address: {
-              address_line_1: "1 Main St",
-              address_city: c.city,
-              address_province: c.state,
-              address_postal_code: c.zip,
-              address_country: "US",
-            },
-          },
-          transacted_at: at(c.day),
-          order_details: {
-            customer_currency_code: "USD",
-            line_items: [
-              {
-                amount: 10000,
-                quantity: 1,
-                product_category: c.category ?? "GENERAL_MERCHANDISE",
-                reference_line_item_id: "l1",
-              },
-            ],
-          },
-        },
-      });
-      expect(response.status).toBe(200);
-      expect(response.body.total_tax_amount).toBe(c.tax);
-      const taxed = response.body.line_items[0].tax_jurisdictions.filter((j: any) => j.tax_due_decimal > 0);
+      const body = await calculateAt(api, key, c, 10000);
+      expect(body.total_tax_amount).toBe(c.tax);
+      const taxed = body.line_items[0].tax_jurisdictions.filter((j: any) => j.tax_due_decimal > 0);
       expect(taxed.map((j: any) => j.jurisdiction_name)).toEqual(c.names);
     });
   }

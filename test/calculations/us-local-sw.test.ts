@@ -5,9 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, createApi } from "../support/api.js";
 import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
+import { calculateAt } from "../support/us-calculation.js";
 
-const V = "2026-03-01";
-const at = (iso: string) => Math.floor(Date.parse(`${iso}T12:00:00Z`) / 1000);
 const TODAY = "2026-11-25";
 
 interface Case {
@@ -176,35 +175,7 @@ describe("US local data of the south-west group (embedded)", () => {
   afterAll(() => system?.stop());
 
   async function calculate(c: Case) {
-    const response = await api("/tax/calculations", {
-      key,
-      version: V,
-      body: {
-        customer: {
-          address: {
-            address_line_1: "1 Main St",
-            address_city: c.city,
-            address_province: c.state,
-            address_postal_code: c.zip,
-            address_country: "US",
-          },
-        },
-        order_details: {
-          customer_currency_code: "USD",
-          line_items: [
-            {
-              amount: 1_000_000,
-              quantity: 1,
-              product_category: c.category ?? "GENERAL_MERCHANDISE",
-              reference_line_item_id: "l1",
-            },
-          ],
-        },
-        transacted_at: at(c.day ?? TODAY),
-      },
-    });
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    return response.body;
+    return calculateAt(api, key, { ...c, day: c.day ?? TODAY }, 1_000_000);
   }
 
   for (const [state, stateCases] of Object.entries(cases)) {
