@@ -168,4 +168,14 @@ describe("US local data, second south-east group (embedded)", () => {
       expect(taxed.map((j: any) => j.jurisdiction_name)).toEqual(c.names);
     });
   }
+
+  it("answers FULL where the state's local data is complete (FL from 2026, NY from 2023), PARTIAL before", async () => {
+    const coverage = async (state: string, zip: string, city: string, day: string) =>
+      (await calculateAt(api, key, { state, zip, city, day }, 10000)).rate_coverage;
+    expect(await coverage("FL", "33602", "Tampa", TODAY)).toBe("FULL");
+    expect(await coverage("FL", "34102", "Naples", TODAY)).toBe("FULL"); // Collier levies no surtax
+    expect(await coverage("FL", "33602", "Tampa", "2025-03-01")).toBe("PARTIAL");
+    expect(await coverage("NY", "10701", "Yonkers", TODAY)).toBe("FULL");
+    expect(await coverage("NY", "14201", "Buffalo", "2023-06-01")).toBe("FULL");
+  });
 });
