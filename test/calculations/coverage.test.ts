@@ -57,6 +57,6 @@ describe("rate_coverage is honest about local taxes", () => {
   });
 
   it("is STATE_ONLY where no local tax of a state with local taxes is known", async () => {
-    expect(await coverageAt("GA", "30044", "Lawrenceville")).toEqual({ coverage: "STATE_ONLY", tax: 400 });
+    expect(await coverageAt("WY", "82001", "Cheyenne")).toEqual({ coverage: "STATE_ONLY", tax: 400 }); // Georgia now has county data
   });
 });
