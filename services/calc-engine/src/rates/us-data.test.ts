@@ -300,7 +300,10 @@ function combined(state: string, city: string, county: string, day: string): num
     .districtsFor(ids)
     .filter((d) => book.ratesOn(d, day) !== undefined)
     .map((d) => d.id);
-  const total = [...ids, ...districts].reduce((sum, id) => sum + rateOn(id, day), 0);
+  // As the engine does: an id another one supersedes (a county's unincorporated-area tax in a city) drops out.
+  const all = [...ids, ...districts];
+  const superseded = new Set(all.flatMap((id) => data.jurisdictions.get(id)!.supersedes ?? []));
+  const total = all.filter((id) => !superseded.has(id)).reduce((sum, id) => sum + rateOn(id, day), 0);
   return Math.round(total * 1e6) / 1e6;
 }
 
