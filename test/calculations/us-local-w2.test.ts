@@ -73,7 +73,10 @@ const cases: Record<string, Case[]> = {
       rate: 0.0825,
       entries: [
         ["STATE", "California statewide sales tax"],
-        ["DISTRICT", "Kern County Unincorporated Area Public Safety, Vital Services, and Local Control Transactions and Use Tax"],
+        [
+          "DISTRICT",
+          "Kern County Unincorporated Area Public Safety, Vital Services, and Local Control Transactions and Use Tax",
+        ],
       ],
     },
     // San Jose: 9.375% before Santa Clara County's Measure A, 10% from 2026-04-01.
@@ -112,6 +115,74 @@ const cases: Record<string, Case[]> = {
       ],
     },
   ],
+  WA: [
+    // WA DOR location codes: Seattle 10.25% in 2023, 10.35% from 2024-04-01, 10.55% from 2026-01-01.
+    {
+      zip: "98101",
+      state: "WA",
+      city: "Seattle",
+      day: "2023-06-01",
+      rate: 0.1025,
+      entries: [
+        ["STATE", "Washington"],
+        ["CITY", "Seattle"],
+      ],
+    },
+    {
+      zip: "98101",
+      state: "WA",
+      city: "Seattle",
+      rate: 0.1055,
+      entries: [
+        ["STATE", "Washington"],
+        ["CITY", "Seattle"],
+      ],
+    },
+    // Tacoma: 10.3%, 10.4% from 2026-04-01.
+    {
+      zip: "98402",
+      state: "WA",
+      city: "Tacoma",
+      day: "2026-03-31",
+      rate: 0.103,
+      entries: [
+        ["STATE", "Washington"],
+        ["CITY", "Tacoma"],
+      ],
+    },
+    {
+      zip: "98402",
+      state: "WA",
+      city: "Tacoma",
+      rate: 0.104,
+      entries: [
+        ["STATE", "Washington"],
+        ["CITY", "Tacoma"],
+      ],
+    },
+    // Carnation (King County, outside the RTA): 8.9%.
+    {
+      zip: "98014",
+      state: "WA",
+      city: "Carnation",
+      rate: 0.089,
+      entries: [
+        ["STATE", "Washington"],
+        ["CITY", "Carnation"],
+      ],
+    },
+    // Spanaway is unincorporated: Pierce County's unincorporated-area code 2700, 9.5%.
+    {
+      zip: "98387",
+      state: "WA",
+      city: "Spanaway",
+      rate: 0.095,
+      entries: [
+        ["STATE", "Washington"],
+        ["COUNTY", "Pierce County (unincorporated area)"],
+      ],
+    },
+  ],
 };
 
 describe("US local data of research group b (embedded)", () => {
@@ -139,7 +210,9 @@ describe("US local data of research group b (embedded)", () => {
           const combined = entries.reduce((sum, e) => sum + e.tax_rate, 0);
           expect(Math.round(combined * 1e7) / 1e7).toBe(c.rate);
           expect(body.total_tax_amount).toBe(Math.round(1_000_000 * c.rate));
-          const charging = entries.filter((e) => e.tax_rate > 0).map((e) => [e.tax_authority_type, e.jurisdiction_name]);
+          const charging = entries
+            .filter((e) => e.tax_rate > 0)
+            .map((e) => [e.tax_authority_type, e.jurisdiction_name]);
           expect(charging).toEqual(c.entries);
         });
       }
