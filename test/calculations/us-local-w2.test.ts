@@ -114,6 +114,28 @@ const cases: Record<string, Case[]> = {
         ["DISTRICT", "City of San Jose Transactions and Use Tax"],
       ],
     },
+    // Dunsmuir: its 0.5% tax of 2016 sunset on 2026-03-31 (CDTFA-823); 1% since (CDTFA's 7/1/2026 table: 8.25%).
+    {
+      zip: "96025",
+      state: "CA",
+      city: "Dunsmuir",
+      day: "2026-03-31",
+      rate: 0.0775,
+      entries: [
+        ["STATE", "California statewide sales tax"],
+        ["DISTRICT", "City of Dunsmuir Transactions and Use Tax"],
+      ],
+    },
+    {
+      zip: "96025",
+      state: "CA",
+      city: "Dunsmuir",
+      rate: 0.0825,
+      entries: [
+        ["STATE", "California statewide sales tax"],
+        ["DISTRICT", "City of Dunsmuir Transactions and Use Tax (2026)"],
+      ],
+    },
   ],
   WA: [
     // WA DOR location codes: Seattle 10.25% in 2023, 10.35% from 2024-04-01, 10.55% from 2026-01-01.
