@@ -1,0 +1,77 @@
+// Researched local sales taxes of research group c (IL, MO, OK, ...) through the gateway in
+// embedded mode: the combined rate and the jurisdictions charged for addresses whose ZIP
+// lies in a known county and city (SimpleMaps ZIP data). The rates come from the official
+// publications cited in services/calc-engine/data/us-local-<st>.json.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, createApi } from "../support/api.js";
+import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
+import { calculateAt } from "../support/us-calculation.js";
+
+const TODAY = "2026-11-25";
+
+interface Charged {
+  readonly rate: number;
+  readonly tax: number;
+  readonly coverage: string;
+  readonly names: string[];
+}
+
+describe("US local sales taxes, research group c (embedded)", () => {
+  let system: SystemUnderTest;
+  let api: ReturnType<typeof createApi>;
+  let key: string;
+
+  beforeAll(async () => {
+    system = await startEmbeddedSystem();
+    api = createApi(system.restUrl);
+    key = (await createAccount(system.restUrl, system.adminToken, "US local c3")).testSecret;
+  });
+  afterAll(() => system?.stop());
+
+  /** $1,000.00 of general merchandise delivered to the ZIP on the day. */
+  async function charged(state: string, zip: string, city: string, day = TODAY): Promise<Charged> {
+    const body = await calculateAt(api, key, { state, zip, city, day }, 100000);
+    const entries: Array<{ tax_rate: number; jurisdiction_name: string }> = body.line_items[0].tax_jurisdictions;
+    const rate = Math.round(entries.reduce((sum, e) => sum + e.tax_rate, 0) * 1e6) / 1e6;
+    return {
+      rate,
+      tax: body.total_tax_amount,
+      coverage: body.rate_coverage,
+      names: entries.map((e) => e.jurisdiction_name).sort(),
+    };
+  }
+
+  describe("Oklahoma (city and county taxes collected by the Oklahoma Tax Commission)", () => {
+    it("Norman 73069, Cleveland County: 8.75% (Norman 4.125%, county 0.125%)", async () => {
+      const c = await charged("OK", "73069", "Norman");
+      expect(c.rate).toBe(0.0875);
+      expect(c.tax).toBe(8750);
+      expect(c.names).toEqual(expect.arrayContaining(["Cleveland County", "Norman"]));
+      expect(c.coverage).toBe("PARTIAL");
+    });
+
+    it("Oklahoma City's Cleveland County part, 73160: 8.75% with the county's tax", async () => {
+      const c = await charged("OK", "73160", "Oklahoma City");
+      expect(c.rate).toBe(0.0875);
+      expect(c.names).toEqual(expect.arrayContaining(["Cleveland County", "Oklahoma City"]));
+    });
+
+    it("Edmond 73034 (Oklahoma County, no county tax): 8.25%; Broken Arrow 74012 (Tulsa County): 8.417%", async () => {
+      const edmond = await charged("OK", "73034", "Edmond");
+      expect(edmond.rate).toBe(0.0825);
+      expect(edmond.names).toContain("Edmond");
+      const brokenArrow = await charged("OK", "74012", "Broken Arrow");
+      expect(brokenArrow.rate).toBe(0.08417);
+      expect(brokenArrow.names).toEqual(expect.arrayContaining(["Tulsa County", "Broken Arrow"]));
+    });
+
+    it("Stillwater 74074 (Payne County): 9.313%; Enid 73701 (Garfield County): 9.1%", async () => {
+      const stillwater = await charged("OK", "74074", "Stillwater");
+      expect(stillwater.rate).toBe(0.09313);
+      expect(stillwater.names).toEqual(expect.arrayContaining(["Payne County", "Stillwater"]));
+      const enid = await charged("OK", "73701", "Enid");
+      expect(enid.rate).toBe(0.091);
+      expect(enid.names).toEqual(expect.arrayContaining(["Garfield County", "Enid"]));
+    });
+  });
+});
