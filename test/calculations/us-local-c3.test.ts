@@ -41,6 +41,40 @@ describe("US local sales taxes, research group c (embedded)", () => {
     };
   }
 
+  describe("Illinois (municipal, county and RTA taxes administered by the Illinois Department of Revenue)", () => {
+    it("Naperville 60540 (DuPage County): 7.75% with the RTA's 0.75% and the city's 0.75% home rule tax", async () => {
+      const c = await charged("IL", "60540", "Naperville");
+      expect(c.rate).toBe(0.0775);
+      expect(c.names).toEqual(expect.arrayContaining(["RTA tax", "Naperville home rule tax"]));
+      expect(c.coverage).toBe("PARTIAL");
+    });
+
+    it("Joliet 60435 (Will County): 8.75%; Glen Ellyn 60137 (DuPage County): 8.25%", async () => {
+      expect((await charged("IL", "60435", "Joliet")).rate).toBe(0.0875);
+      expect((await charged("IL", "60137", "Glen Ellyn")).rate).toBe(0.0825);
+    });
+
+    it("Antioch 60002 (Lake County, no municipal tax): 7% with the RTA's 0.75%", async () => {
+      const c = await charged("IL", "60002", "Antioch");
+      expect(c.rate).toBe(0.07);
+      expect(c.names).toContain("RTA tax");
+    });
+
+    it("the home rule tax does not apply to prescription drugs: Naperville charges 1% state and 0.75% RTA", async () => {
+      const body = await calculateAt(
+        api,
+        key,
+        { state: "IL", zip: "60540", city: "Naperville", day: TODAY, category: "PRESCRIPTION_DRUGS" },
+        100000,
+      );
+      expect(body.total_tax_amount).toBe(1750);
+    });
+
+    it("Chicago 60601 stays at 10.25% (Cook County, Chicago, RTA)", async () => {
+      expect((await charged("IL", "60601", "Chicago")).rate).toBe(0.1025);
+    });
+  });
+
   describe("Oklahoma (city and county taxes collected by the Oklahoma Tax Commission)", () => {
     it("Norman 73069, Cleveland County: 8.75% (Norman 4.125%, county 0.125%)", async () => {
       const c = await charged("OK", "73069", "Norman");
