@@ -75,6 +75,26 @@ describe("US local sales taxes, research group c (embedded)", () => {
     });
   });
 
+  describe("Alabama (county and city taxes, many of them self-administered)", () => {
+    it("Tuscaloosa 35401: 10% (city 3%, county 3% inside city limits), collected by the city and the county's Special Tax Board", async () => {
+      const body = await calculateAt(api, key, { state: "AL", zip: "35401", city: "Tuscaloosa", day: TODAY }, 100000);
+      expect(body.total_tax_amount).toBe(10000);
+      const authorities = body.line_items[0].tax_jurisdictions.map((e: { tax_authority_name: string }) => e.tax_authority_name);
+      expect(authorities).toEqual(expect.arrayContaining(["City of Tuscaloosa Revenue Division", "Tuscaloosa County Special Tax Board"]));
+    });
+
+    it("Mobile 36608: the city's 5% (county tax not held): 9%; Montgomery 36117: the county's 2.5% (city tax not held): 6.5%", async () => {
+      const mobile = await charged("AL", "36608", "Mobile");
+      expect(mobile.rate).toBe(0.09);
+      expect(mobile.coverage).toBe("PARTIAL");
+      expect((await charged("AL", "36117", "Montgomery")).rate).toBe(0.065);
+    });
+
+    it("Huntsville 35801 stays at 9% (city 4.5%, Madison County 0.5%)", async () => {
+      expect((await charged("AL", "35801", "Huntsville")).rate).toBe(0.09);
+    });
+  });
+
   describe("Oklahoma (city and county taxes collected by the Oklahoma Tax Commission)", () => {
     it("Norman 73069, Cleveland County: 8.75% (Norman 4.125%, county 0.125%)", async () => {
       const c = await charged("OK", "73069", "Norman");
