@@ -95,6 +95,20 @@ describe("US local sales taxes, research group c (embedded)", () => {
     });
   });
 
+  describe("Kansas (county and city taxes administered by the Kansas Department of Revenue)", () => {
+    it("Overland Park 66212 (Johnson County): 9.1% until the OP Moves street tax, 9.35% from 2024-04-01", async () => {
+      expect((await charged("KS", "66212", "Overland Park", "2024-03-31")).rate).toBe(0.091);
+      const c = await charged("KS", "66212", "Overland Park");
+      expect(c.rate).toBe(0.0935);
+      expect(c.names).toEqual(expect.arrayContaining(["Johnson County sales taxes", "Overland Park"]));
+    });
+
+    it("Olathe 66061 gets Johnson County's 1.475% (its city tax is not held): 7.975%; Wichita 67202 stays at 7.5%", async () => {
+      expect((await charged("KS", "66061", "Olathe")).rate).toBe(0.07975);
+      expect((await charged("KS", "67202", "Wichita")).rate).toBe(0.075);
+    });
+  });
+
   describe("Oklahoma (city and county taxes collected by the Oklahoma Tax Commission)", () => {
     it("Norman 73069, Cleveland County: 8.75% (Norman 4.125%, county 0.125%)", async () => {
       const c = await charged("OK", "73069", "Norman");
