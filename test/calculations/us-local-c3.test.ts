@@ -73,7 +73,9 @@ describe("US local sales taxes, research group c (embedded)", () => {
     it("Cook County suburbs with a 1% home rule tax: Des Plaines 60016 and Schaumburg 60193 at 10%", async () => {
       const desPlaines = await charged("IL", "60016", "Des Plaines");
       expect(desPlaines.rate).toBe(0.1);
-      expect(desPlaines.names).toEqual(expect.arrayContaining(["Cook County home rule tax", "RTA tax", "Des Plaines home rule tax"]));
+      expect(desPlaines.names).toEqual(
+        expect.arrayContaining(["Cook County home rule tax", "RTA tax", "Des Plaines home rule tax"]),
+      );
       expect((await charged("IL", "60193", "Schaumburg")).rate).toBe(0.1);
     });
 
@@ -86,8 +88,12 @@ describe("US local sales taxes, research group c (embedded)", () => {
     it("Tuscaloosa 35401: 10% (city 3%, county 3% inside city limits), collected by the city and the county's Special Tax Board", async () => {
       const body = await calculateAt(api, key, { state: "AL", zip: "35401", city: "Tuscaloosa", day: TODAY }, 100000);
       expect(body.total_tax_amount).toBe(10000);
-      const authorities = body.line_items[0].tax_jurisdictions.map((e: { tax_authority_name: string }) => e.tax_authority_name);
-      expect(authorities).toEqual(expect.arrayContaining(["City of Tuscaloosa Revenue Division", "Tuscaloosa County Special Tax Board"]));
+      const authorities = body.line_items[0].tax_jurisdictions.map(
+        (e: { tax_authority_name: string }) => e.tax_authority_name,
+      );
+      expect(authorities).toEqual(
+        expect.arrayContaining(["City of Tuscaloosa Revenue Division", "Tuscaloosa County Special Tax Board"]),
+      );
     });
 
     it("Mobile 36608: the city's 5% (county tax not held): 9%; Montgomery 36117: the county's 2.5% (city tax not held): 6.5%", async () => {
@@ -113,6 +119,33 @@ describe("US local sales taxes, research group c (embedded)", () => {
     it("Olathe 66061 gets Johnson County's 1.475% (its city tax is not held): 7.975%; Wichita 67202 stays at 7.5%", async () => {
       expect((await charged("KS", "66061", "Olathe")).rate).toBe(0.07975);
       expect((await charged("KS", "67202", "Wichita")).rate).toBe(0.075);
+    });
+  });
+
+  describe("Louisiana (parish collectors' rate tables)", () => {
+    it("Metairie 70001 (Jefferson Parish): 5% state + 4.75% parish-wide = 9.75%; food at the parish's 3.5%", async () => {
+      const c = await charged("LA", "70001", "Metairie");
+      expect(c.rate).toBe(0.0975);
+      expect(c.names).toContain("Jefferson Parish local sales tax");
+      const groceries = await calculateAt(
+        api,
+        key,
+        { state: "LA", zip: "70001", city: "Metairie", day: TODAY, category: "GROCERIES" },
+        100000,
+      );
+      expect(groceries.total_tax_amount).toBe(3500);
+    });
+
+    it("Shreveport 71105 (Caddo Parish): 9.6%", async () => {
+      expect((await charged("LA", "71105", "Shreveport")).rate).toBe(0.096);
+    });
+
+    it("St. Tammany: Slidell 70458 8.7% in 2024 (state 4.45%) and 9.63% from 2025 (state 5%, city 2.38%); Mandeville 70448 9.75%; the city tax replaces District 3's", async () => {
+      expect((await charged("LA", "70458", "Slidell", "2024-06-01")).rate).toBe(0.087);
+      const slidell = await charged("LA", "70458", "Slidell");
+      expect(slidell.rate).toBe(0.0963);
+      expect(slidell.names).not.toContain("St. Tammany Parish District 3 sales tax");
+      expect((await charged("LA", "70448", "Mandeville")).rate).toBe(0.0975);
     });
   });
 
