@@ -149,6 +149,22 @@ describe("US local sales taxes, research group c (embedded)", () => {
     });
   });
 
+  describe("Louisiana, Bossier and Ouachita parishes", () => {
+    it("Bossier City 71111: 10% (the city's entry replaces the Police Jury's balance-of-parish 2.25%); Monroe 71201: 10.99%, food 9.99%", async () => {
+      const bossier = await charged("LA", "71111", "Bossier City");
+      expect(bossier.rate).toBe(0.1);
+      expect(bossier.names).not.toContain("Bossier Parish Police Jury sales tax");
+      expect((await charged("LA", "71201", "Monroe")).rate).toBe(0.1099);
+      const food = await calculateAt(
+        api,
+        key,
+        { state: "LA", zip: "71201", city: "Monroe", day: TODAY, category: "GROCERIES" },
+        100000,
+      );
+      expect(food.total_tax_amount).toBe(4990);
+    });
+  });
+
   describe("Oklahoma (city and county taxes collected by the Oklahoma Tax Commission)", () => {
     it("Norman 73069, Cleveland County: 8.75% (Norman 4.125%, county 0.125%)", async () => {
       const c = await charged("OK", "73069", "Norman");
