@@ -70,13 +70,14 @@ describe("US local sales taxes, research group c (embedded)", () => {
       expect(body.total_tax_amount).toBe(1750);
     });
 
-    it("Cook County suburbs with a 1% home rule tax: Des Plaines 60016 and Schaumburg 60193 at 10%", async () => {
+    it("Cook County suburbs with a 1% home rule tax: Des Plaines 60016 and Schaumburg 60193 at 10%, Evanston 60201 (1.25%) at 10.25%", async () => {
       const desPlaines = await charged("IL", "60016", "Des Plaines");
       expect(desPlaines.rate).toBe(0.1);
       expect(desPlaines.names).toEqual(
         expect.arrayContaining(["Cook County home rule tax", "RTA tax", "Des Plaines home rule tax"]),
       );
       expect((await charged("IL", "60193", "Schaumburg")).rate).toBe(0.1);
+      expect((await charged("IL", "60201", "Evanston")).rate).toBe(0.1025);
     });
 
     it("Chicago 60601 stays at 10.25% (Cook County, Chicago, RTA)", async () => {
