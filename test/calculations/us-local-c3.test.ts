@@ -104,8 +104,9 @@ describe("US local sales taxes, research group c (embedded)", () => {
       expect((await charged("AL", "36117", "Montgomery")).rate).toBe(0.065);
     });
 
-    it("Huntsville 35801 stays at 9% (city 4.5%, Madison County 0.5%)", async () => {
+    it("Huntsville 35801 stays at 9% (city 4.5%, Madison County 0.5%); Dothan 36301: 9% (city 4%, Houston County 1%)", async () => {
       expect((await charged("AL", "35801", "Huntsville")).rate).toBe(0.09);
+      expect((await charged("AL", "36301", "Dothan")).rate).toBe(0.09);
     });
   });
 
