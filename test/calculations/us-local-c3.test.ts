@@ -138,8 +138,9 @@ describe("US local sales taxes, research group c (embedded)", () => {
       expect(groceries.total_tax_amount).toBe(3500);
     });
 
-    it("Shreveport 71105 (Caddo Parish): 9.6%", async () => {
+    it("Shreveport 71105 (Caddo Parish): 9.6%; Houma 70360 (Terrebonne Parish, 5.5% consolidated): 10.5%", async () => {
       expect((await charged("LA", "71105", "Shreveport")).rate).toBe(0.096);
+      expect((await charged("LA", "70360", "Houma")).rate).toBe(0.105);
     });
 
     it("St. Tammany: Slidell 70458 8.7% in 2024 (state 4.45%) and 9.63% from 2025 (state 5%, city 2.38%); Mandeville 70448 9.75%; the city tax replaces District 3's", async () => {
