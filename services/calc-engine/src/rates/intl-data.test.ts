@@ -289,6 +289,44 @@ describe("international rate data", () => {
     expect(effectiveRate("SE", "EBOOKS", "2021-06-01")).toBe(0.06);
   });
 
+  it("has every EU-27 country and Norway from 2020-01-01, with the COVID-era temporary rates (issue 18)", () => {
+    for (const cc of [...EU27, "NO"]) expect(firstDay(cc) <= "2020-01-01", `${cc} starts ${firstDay(cc)}`).toBe(true);
+    // Ireland: 21% from 2020-09-01 to 2021-02-28; hospitality and admissions 13.5% -> 9% on 2020-11-01.
+    expect(standardOn("IE", "2020-08-31")).toBe(0.23);
+    expect(standardOn("IE", "2020-10-01")).toBe(0.21);
+    expect(standardOn("IE", "2021-02-28")).toBe(0.21);
+    expect(standardOn("IE", "2021-03-01")).toBe(0.23);
+    expect(effectiveRate("IE", "PREPARED_FOOD", "2020-10-31")).toBe(0.135);
+    expect(effectiveRate("IE", "PREPARED_FOOD", "2020-11-01")).toBe(0.09);
+    expect(effectiveRate("IE", "ADMISSIONS_EVENTS", "2020-06-01")).toBe(0.135);
+    // Austria's 5% for restaurants, culture and publications, 2020-07-01 to 2021-12-31.
+    expect(effectiveRate("AT", "PREPARED_FOOD", "2020-06-30")).toBe(0.1);
+    expect(effectiveRate("AT", "PREPARED_FOOD", "2020-07-01")).toBe(0.05);
+    expect(effectiveRate("AT", "BOOKS_PRINTED", "2021-12-31")).toBe(0.05);
+    expect(effectiveRate("AT", "BOOKS_PRINTED", "2022-01-01")).toBe(0.1);
+    // Belgian horeca 6% windows, Cyprus 5% catering, Czech catering 15% -> 10%, Lithuania and Bulgaria 9% from 2020-07-01.
+    expect(effectiveRate("BE", "PREPARED_FOOD", "2020-06-07")).toBe(0.12);
+    expect(effectiveRate("BE", "PREPARED_FOOD", "2020-06-08")).toBe(0.06);
+    expect(effectiveRate("BE", "PREPARED_FOOD", "2021-02-01")).toBe(0.12);
+    expect(effectiveRate("BE", "PREPARED_FOOD", "2021-09-30")).toBe(0.06);
+    expect(effectiveRate("BE", "PREPARED_FOOD", "2021-10-01")).toBe(0.12);
+    expect(effectiveRate("CY", "PREPARED_FOOD", "2021-01-10")).toBe(0.05);
+    expect(effectiveRate("CY", "PREPARED_FOOD", "2021-01-11")).toBe(0.09);
+    expect(effectiveRate("CZ", "PREPARED_FOOD", "2020-04-30")).toBe(0.15);
+    expect(effectiveRate("CZ", "PREPARED_FOOD", "2020-05-01")).toBe(0.1);
+    expect(effectiveRate("LT", "PREPARED_FOOD", "2020-06-30")).toBe(0.21);
+    expect(effectiveRate("LT", "PREPARED_FOOD", "2020-07-01")).toBe(0.09);
+    expect(effectiveRate("BG", "BOOKS_PRINTED", "2020-06-30")).toBe(0.2);
+    expect(effectiveRate("BG", "BOOKS_PRINTED", "2020-07-01")).toBe(0.09);
+    // Spain: e-books 21% until RDL 15/2020 put them at 4% on 2020-04-23.
+    expect(effectiveRate("ES", "EBOOKS", "2020-04-22")).toBe(0.21);
+    expect(effectiveRate("ES", "EBOOKS", "2020-04-23")).toBe(0.04);
+    // Norway: the 12% rate at 6% from 2020-04-01 to 2021-09-30.
+    expect(effectiveRate("NO", "ADMISSIONS_EVENTS", "2020-03-31")).toBe(0.12);
+    expect(effectiveRate("NO", "ADMISSIONS_EVENTS", "2021-09-30")).toBe(0.06);
+    expect(effectiveRate("NO", "ADMISSIONS_EVENTS", "2021-10-01")).toBe(0.12);
+  });
+
   it("has Canada's GST, HST and provincial taxes, with Nova Scotia at 14% from 2025-04-01", () => {
     expect(standardOn("CA", "2026-11-22")).toBe(0.05);
     expect(standardOn("CA-ON", "2026-11-22")).toBe(0.13);
@@ -373,6 +411,8 @@ const JSON_FIXTURE_DIFFERENCES: Record<string, string> = {
     "3% rate from 2023-07-21 (books, press, medical devices; amendment implementing Directive (EU) 2022/542); the fixture only lists 5% and 9%.",
   "MT reduced 2024-01-01..2025-08-12":
     "12% rate from 2024-01-01 (Legal Notice 231 of 2023, certain services); the fixture only lists 5% and 7%.",
+  "AT reduced 2020-07-01..2021-12-31":
+    "Temporary 5% for restaurant food, accommodation, culture and publications from 2020-07-01 to 2021-12-31 (UStG 1994 § 28 Abs. 52, BGBl. I Nr. 60/2020 and Nr. 3/2021); the fixture lists only 10% and 13%.",
   "LU reduced 2015-01-01..2022-12-31":
     "Luxembourg's intermediate (parking) rate was 14% from 2015-01-01 until the 2023 cut to 13% (loi du 26 octobre 2022); the fixture keeps a stale 12% parking rate in its 2015 period and says 13% from 2016.",
 };
