@@ -38,7 +38,12 @@ describe("international VAT/GST (embedded)", () => {
         order_details: {
           customer_currency_code: c.currency ?? "EUR",
           line_items: [
-            { amount: 10000, quantity: 1, product_category: c.category ?? "GENERAL_MERCHANDISE", reference_line_item_id: "l1" },
+            {
+              amount: 10000,
+              quantity: 1,
+              product_category: c.category ?? "GENERAL_MERCHANDISE",
+              reference_line_item_id: "l1",
+            },
           ],
         },
         ...(c.day === undefined ? {} : { transacted_at: noonOf(c.day) }),

@@ -13,7 +13,14 @@ import { type RateData, loadRateDataDir } from "./load-rate-data.js";
 import type { RatePeriod, TaxabilityRule } from "./rate-data-schema.js";
 
 const dataDir = fileURLToPath(new URL("../../data/", import.meta.url));
-const files = ["intl-vat.json", "intl-gst.json"];
+const files = [
+  "intl-vat.json",
+  "intl-gst.json",
+  "intl-vat-europe-more.json",
+  "intl-vat-mideast-africa.json",
+  "intl-vat-asia.json",
+  "intl-vat-americas.json",
+];
 // The fixtures live next to the repository (/work/shared), i.e. ../shared from the repo root.
 const fixtureDir = resolve(process.cwd(), "../shared/fixtures/eu-vat-rates");
 /** The newest change in vat-rates.json is 2025-08-01 (RO); its commit is of 2025-08-12. */
@@ -77,6 +84,11 @@ const FR_OUTSIDE = [
   "FR-VATX-NEW_CALEDONIA",
 ];
 const GST_COUNTRIES = ["CA", "AU", "NZ", "JP", "SG", "KR", "IN", "ZA", "MX"];
+/** Issue 18 item 6: countries added beyond Europe's VAT area and the GST set above. */
+const MORE_COUNTRIES = (
+  "RU UA RS BA MK AL ME MD GE AM AZ BY XK KZ UZ TR AE SA IL BH OM JO EG MA TN NG KE GH TZ UG RW MU NA SN ET " +
+  "CN ID PH TW LK BD NP KH CL CO PE AR UY EC CR DO PY GT SV HN PA TT"
+).split(" ");
 const CA_HST = ["CA-ON", "CA-NS", "CA-NB", "CA-NL", "CA-PE"];
 const CA_PROVINCIAL = ["CA-BC", "CA-SK", "CA-MB", "CA-QC"];
 
@@ -325,6 +337,44 @@ describe("international rate data", () => {
     expect(effectiveRate("NO", "ADMISSIONS_EVENTS", "2020-03-31")).toBe(0.12);
     expect(effectiveRate("NO", "ADMISSIONS_EVENTS", "2021-09-30")).toBe(0.06);
     expect(effectiveRate("NO", "ADMISSIONS_EVENTS", "2021-10-01")).toBe(0.12);
+  });
+
+  it("has at least 40 more countries from 2020-01-01, each period cited, each with its non-taxable rule (issue 18)", () => {
+    expect(MORE_COUNTRIES.length).toBeGreaterThanOrEqual(40);
+    for (const cc of MORE_COUNTRIES) {
+      const jurisdiction = data.jurisdictions.get(cc);
+      expect(jurisdiction, cc).toBeDefined();
+      expect(jurisdiction!.type, cc).toBe("COUNTRY");
+      expect(firstDay(cc), cc).toBe("2020-01-01");
+      expect(standardOn(cc, "2026-11-25"), cc).toBeGreaterThan(0);
+      for (const period of jurisdiction!.rates) expect(period.source, cc).toMatch(/https:\/\//);
+      expect(ruleOn(cc, "NON_TAXABLE", "2026-11-25")?.treatment, cc).toBe("exempt");
+    }
+  });
+
+  it("follows the dated changes of the added countries", () => {
+    const changes: Array<[string, string, number, number]> = [
+      ["SA", "2020-07-01", 0.05, 0.15],
+      ["TR", "2023-07-10", 0.18, 0.2],
+      ["IL", "2025-01-01", 0.17, 0.18],
+      ["BH", "2022-01-01", 0.05, 0.1],
+      ["OM", "2021-04-16", 0, 0.05],
+      ["NG", "2020-02-01", 0.05, 0.075],
+      ["KE", "2020-04-01", 0.16, 0.14],
+      ["KE", "2021-01-01", 0.14, 0.16],
+      ["ID", "2022-04-01", 0.1, 0.11],
+      ["EC", "2024-04-01", 0.12, 0.15],
+      ["UZ", "2023-01-01", 0.15, 0.12],
+      ["KZ", "2026-01-01", 0.12, 0.16],
+      ["RU", "2026-01-01", 0.2, 0.22],
+      ["LK", "2024-01-01", 0.15, 0.18],
+      ["GH", "2023-01-01", 0.1925, 0.219],
+      ["GH", "2026-01-01", 0.219, 0.2],
+    ];
+    for (const [cc, day, before, after] of changes) {
+      expect(standardOn(cc, addDays(day, -1)), `${cc} before ${day}`).toBe(before);
+      expect(standardOn(cc, day), `${cc} on ${day}`).toBe(after);
+    }
   });
 
   it("has Canada's GST, HST and provincial taxes, with Nova Scotia at 14% from 2025-04-01", () => {
