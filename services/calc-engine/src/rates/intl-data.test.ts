@@ -92,6 +92,16 @@ const MORE_COUNTRIES = (
 const CA_HST = ["CA-ON", "CA-NS", "CA-NB", "CA-NL", "CA-PE"];
 const CA_PROVINCIAL = ["CA-BC", "CA-SK", "CA-MB", "CA-QC"];
 
+/** Territories outside the EU VAT area where another consumption tax applies (issue 18 item 6). */
+const LOCAL_TAX_TERRITORIES: Record<string, number> = {
+  "ES-VATX-CANARY_ISLANDS": 0.07, // IGIC
+  "FR-VATX-GUADELOUPE": 0.085, // DOM TVA, CGI art. 296
+  "FR-VATX-MARTINIQUE": 0.085,
+  "FR-VATX-REUNION": 0.085,
+  "FI-VATX-ALAND": 0.255, // the Finnish VAT Act applies (Act 1266/1996)
+  "DE-VATX-BUSINGEN": 0.081, // inside the Swiss VAT area (MWSTG Art. 3)
+};
+
 let data: RateData;
 let workDir: string;
 
@@ -202,8 +212,10 @@ describe("international rate data", () => {
       const jurisdiction = data.jurisdictions.get(id)!;
       expect(jurisdiction.type).toBe("COUNTRY");
       expect(jurisdiction.tax_type).toBe("VAT");
-      expect(jurisdiction.rates).toHaveLength(1);
-      expect(jurisdiction.rates[0]!.rates).toEqual({ standard: 0 });
+      if (!(id in LOCAL_TAX_TERRITORIES)) {
+        expect(jurisdiction.rates, id).toHaveLength(1);
+        expect(jurisdiction.rates[0]!.rates).toEqual({ standard: 0 });
+      } else expect(standardOn(id, "2026-11-25"), id).toBe(LOCAL_TAX_TERRITORIES[id]);
       expect(jurisdiction.rates[0]!.source).toMatch(/2006\/112\/EC.*Art\. 6\(|Art\. 355\(2\) TFEU/);
       expect(jurisdiction.note, id).toBeTruthy();
     }
@@ -602,12 +614,12 @@ interface CsvRate {
 const CSV_FIXTURE_DIFFERENCES: Record<string, string> = {
   "ZA 2022-01-01..2025-09-18":
     "The CSV still has South Africa at 14% (row from 2014-06-01); the rate is 15% since 2018-04-01 (VAT Act 89 of 1991 s. 7(1), Rates and Monetary Amounts Act 2018).",
-  "FR-VATX-GUADELOUPE 2022-01-01..2025-09-18":
-    "The CSV gives the local French TVA of Guadeloupe (8.5%); Levy models the territory as outside the EU VAT area (0) and leaves the local TVA out of scope for now.",
-  "FR-VATX-MARTINIQUE 2022-01-01..2025-09-18":
-    "As for Guadeloupe: local TVA 8.5% in the CSV, out of Levy's scope for now.",
-  "FR-VATX-REUNION 2022-01-01..2025-09-18":
-    "As for Guadeloupe: local TVA 8.5% in the CSV, out of Levy's scope for now.",
+  "ES-VATX-CANARY_ISLANDS 2022-01-01..2025-09-18":
+    "The CSV gives 0 (no EU VAT); Levy charges the IGIC that applies instead, 7% (Ley 20/1991 art. 27, Ley 4/2012 art. 51; Agencia Tributaria Canaria).",
+  "FI-VATX-ALAND 2022-01-01..2025-09-18":
+    "The CSV gives 0 (no EU VAT); the Finnish VAT Act applies in Åland (Act 1266/1996 s. 1), so Levy charges the Finnish rates.",
+  "DE-VATX-BUSINGEN 2022-01-01..2025-09-18":
+    "The CSV gives 0 (no EU VAT); Büsingen is inside the Swiss VAT area (MWSTG Art. 3 lit. a), so Levy charges the Swiss rates.",
 };
 
 /** CSV territory codes for our ids where they differ (the CSV uses ISO 3166-2 and VIES codes). */
