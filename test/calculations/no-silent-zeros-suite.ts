@@ -210,26 +210,33 @@ export function describeNoSilentZeros(mode: string, startSystem: () => Promise<S
     });
 
     describe("a transacted_at before the place's rate history is a 422 naming the earliest day", () => {
-      it("Philadelphia on 2022-12-31: refused naming 2023-01-01, taxed from that day", async () => {
+      it("Philadelphia on 2018-12-31: refused naming 2019-01-01; from then the state rate, the city's from 2023", async () => {
         const before = await calc({
           customer: { address: philadelphia },
           order_details: order("USD"),
-          transacted_at: at("2022-12-31"),
+          transacted_at: at("2018-12-31"),
         });
         expect(before.status, JSON.stringify(before.body)).toBe(422);
         expect(before.body).toMatchObject({ code: 422, type: "UNSUPPORTED_TRANSACTED_AT" });
         expect(before.body.error).toMatchObject({
           error_code: "unsupported_transacted_at",
-          error_meta: { field: "transacted_at", earliest_supported_date: "2023-01-01" },
+          error_meta: { field: "transacted_at", earliest_supported_date: "2019-01-01" },
         });
-        expect(before.body.error.error_message).toContain("2023-01-01");
+        expect(before.body.error.error_message).toContain("2019-01-01");
+        // Pennsylvania's rate is held from 2019; Philadelphia's 2% only from 2023, and the answer says so.
         const first = await calc({
+          customer: { address: philadelphia },
+          order_details: order("USD"),
+          transacted_at: at("2019-01-01"),
+        });
+        expect(first.status).toBe(200);
+        expect(first.body).toMatchObject({ total_tax_amount: 600, rate_coverage: "STATE_ONLY" });
+        const withCity = await calc({
           customer: { address: philadelphia },
           order_details: order("USD"),
           transacted_at: at("2023-01-01"),
         });
-        expect(first.status).toBe(200);
-        expect(first.body.total_tax_amount).toBe(800);
+        expect(withCity.body).toMatchObject({ total_tax_amount: 800, rate_coverage: "FULL" });
       });
 
       it("Germany before 2020: refused naming its first day (the opt-in does not lift it); July 2020 at the temporary 16%", async () => {
