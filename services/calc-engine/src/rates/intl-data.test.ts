@@ -328,7 +328,7 @@ describe("international rate data", () => {
     expect(effectiveRate("AT", "PREPARED_FOOD", "2020-07-01")).toBe(0.05);
     expect(effectiveRate("AT", "BOOKS_PRINTED", "2021-12-31")).toBe(0.05);
     expect(effectiveRate("AT", "BOOKS_PRINTED", "2022-01-01")).toBe(0.1);
-    // Belgian horeca 6% windows, Cyprus 5% catering, Czech catering 15% -> 10%, Lithuania and Bulgaria 9% from 2020-07-01.
+    // Belgian horeca 6% windows, Cyprus 5% catering, Czech catering and e-books 10% from 2020-05-01, Bulgaria 9% from 2020-07-01, Lithuania's catering 9% from 2021-07-01.
     expect(effectiveRate("BE", "PREPARED_FOOD", "2020-06-07")).toBe(0.12);
     expect(effectiveRate("BE", "PREPARED_FOOD", "2020-06-08")).toBe(0.06);
     expect(effectiveRate("BE", "PREPARED_FOOD", "2021-02-01")).toBe(0.12);
@@ -338,8 +338,10 @@ describe("international rate data", () => {
     expect(effectiveRate("CY", "PREPARED_FOOD", "2021-01-11")).toBe(0.09);
     expect(effectiveRate("CZ", "PREPARED_FOOD", "2020-04-30")).toBe(0.15);
     expect(effectiveRate("CZ", "PREPARED_FOOD", "2020-05-01")).toBe(0.1);
-    expect(effectiveRate("LT", "PREPARED_FOOD", "2020-06-30")).toBe(0.21);
-    expect(effectiveRate("LT", "PREPARED_FOOD", "2020-07-01")).toBe(0.09);
+    expect(effectiveRate("LT", "PREPARED_FOOD", "2021-06-30")).toBe(0.21);
+    expect(effectiveRate("LT", "PREPARED_FOOD", "2021-07-01")).toBe(0.09);
+    expect(effectiveRate("CZ", "EBOOKS", "2020-04-30")).toBe(0.21);
+    expect(effectiveRate("CZ", "EBOOKS", "2020-05-01")).toBe(0.1);
     expect(effectiveRate("BG", "BOOKS_PRINTED", "2020-06-30")).toBe(0.2);
     expect(effectiveRate("BG", "BOOKS_PRINTED", "2020-07-01")).toBe(0.09);
     // Spain: e-books 21% until RDL 15/2020 put them at 4% on 2020-04-23.
