@@ -328,6 +328,9 @@ describe("international rate data", () => {
     expect(effectiveRate("AT", "PREPARED_FOOD", "2020-07-01")).toBe(0.05);
     expect(effectiveRate("AT", "BOOKS_PRINTED", "2021-12-31")).toBe(0.05);
     expect(effectiveRate("AT", "BOOKS_PRINTED", "2022-01-01")).toBe(0.1);
+    expect(effectiveRate("AT", "NEWSPAPERS_PERIODICALS", "2020-12-31")).toBe(0.05);
+    expect(effectiveRate("AT", "NEWSPAPERS_PERIODICALS", "2021-01-01")).toBe(0.1);
+    expect(effectiveRate("AT", "EBOOKS", "2020-01-01")).toBe(0.1);
     // Belgian horeca 6% windows, Cyprus 5% catering, Czech catering and e-books 10% from 2020-05-01, Bulgaria 9% from 2020-07-01, Lithuania's catering 9% from 2021-07-01.
     expect(effectiveRate("BE", "PREPARED_FOOD", "2020-06-07")).toBe(0.12);
     expect(effectiveRate("BE", "PREPARED_FOOD", "2020-06-08")).toBe(0.06);
