@@ -73,23 +73,35 @@ async function jsonFixture() {
   };
 }
 
+/** RFC 4180 rows: quoted fields may hold commas, newlines and doubled quotes. */
 function parseCsv(text) {
   const rows = [];
   let row = [];
   let field = "";
   let quoted = false;
+  const endField = () => {
+    row.push(field);
+    field = "";
+  };
+  const endRow = () => {
+    endField();
+    rows.push(row);
+    row = [];
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") row.push(field), (field = "");
-    else if (c === "\n") row.push(field), rows.push(row), (row = []), (field = "");
+    else if (c === ",") endField();
+    else if (c === "\n") endRow();
     else if (c !== "\r") field += c;
   }
-  if (field !== "" || row.length > 0) row.push(field), rows.push(row);
+  if (field !== "" || row.length > 0) endRow();
   return rows;
 }
 
