@@ -17,6 +17,8 @@ export type IntlCase =
       readonly coverage?: string;
       /** jurisdiction_name of each tax_jurisdictions entry, in order. */
       readonly names?: readonly string[];
+      /** Text the first jurisdiction's note must contain (what Levy cannot model). */
+      readonly noteContains?: string;
     })
   | (PlaceAndDay & { readonly earliest: string });
 
@@ -700,6 +702,18 @@ const MORE_COUNTRIES: readonly IntlCase[] = [
   },
 ];
 
+const DIGITAL_SERVICES: readonly IntlCase[] = [
+  {
+    place: "Tel Aviv IL, SaaS: the Israeli rate, and the answer says a seller abroad may owe none",
+    country: "IL",
+    city: "Tel Aviv",
+    currency: "USD",
+    category: "SAAS_GENERAL",
+    tax: 1800,
+    noteContains: "does not require foreign B2C sellers",
+  },
+];
+
 const TERRITORIES: readonly IntlCase[] = [
   {
     place: "Lisbon PT (mainland)",
@@ -911,4 +925,4 @@ const TERRITORIES: readonly IntlCase[] = [
   { place: "London GB stays at UK VAT", country: "GB", postal: "SW1A 1AA", city: "London", currency: "GBP", tax: 2000 },
 ];
 
-export const INTL_CASES: readonly IntlCase[] = [...EU_HISTORY, ...MORE_COUNTRIES, ...TERRITORIES];
+export const INTL_CASES: readonly IntlCase[] = [...EU_HISTORY, ...MORE_COUNTRIES, ...DIGITAL_SERVICES, ...TERRITORIES];

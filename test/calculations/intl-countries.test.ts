@@ -65,6 +65,7 @@ describe("international VAT/GST (embedded)", () => {
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       expect(response.body.total_tax_amount).toBe(c.tax);
       if (c.coverage) expect(response.body.rate_coverage).toBe(c.coverage);
+      if (c.noteContains) expect(response.body.line_items[0].tax_jurisdictions[0].note).toContain(c.noteContains);
       if (c.names) {
         const named = response.body.line_items[0].tax_jurisdictions.map((j: any) => j.jurisdiction_name);
         expect(named).toEqual(c.names);
