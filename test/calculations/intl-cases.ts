@@ -20,7 +20,8 @@ export type IntlCase =
       /** Text the first jurisdiction's note must contain (what Levy cannot model). */
       readonly noteContains?: string;
     })
-  | (PlaceAndDay & { readonly earliest: string });
+  | (PlaceAndDay & { readonly earliest: string })
+  | (PlaceAndDay & { readonly latest: string });
 
 const EU_HISTORY: readonly IntlCase[] = [
   {
@@ -702,6 +703,26 @@ const MORE_COUNTRIES: readonly IntlCase[] = [
   },
 ];
 
+const DATA_THAT_ENDS: readonly IntlCase[] = [
+  {
+    place: "Bangkok TH, 7% under the decree to 2026-09-30",
+    country: "TH",
+    city: "Bangkok",
+    postal: "10200",
+    currency: "THB",
+    day: "2026-09-30",
+    tax: 700,
+  },
+  {
+    place: "Bangkok TH after the last known decree",
+    country: "TH",
+    city: "Bangkok",
+    postal: "10200",
+    currency: "THB",
+    latest: "2026-09-30",
+  },
+];
+
 const DIGITAL_SERVICES: readonly IntlCase[] = [
   {
     place: "Tel Aviv IL, SaaS: the Israeli rate, and the answer says a seller abroad may owe none",
@@ -925,4 +946,10 @@ const TERRITORIES: readonly IntlCase[] = [
   { place: "London GB stays at UK VAT", country: "GB", postal: "SW1A 1AA", city: "London", currency: "GBP", tax: 2000 },
 ];
 
-export const INTL_CASES: readonly IntlCase[] = [...EU_HISTORY, ...MORE_COUNTRIES, ...DIGITAL_SERVICES, ...TERRITORIES];
+export const INTL_CASES: readonly IntlCase[] = [
+  ...EU_HISTORY,
+  ...MORE_COUNTRIES,
+  ...DIGITAL_SERVICES,
+  ...DATA_THAT_ENDS,
+  ...TERRITORIES,
+];

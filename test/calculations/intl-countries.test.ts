@@ -51,9 +51,22 @@ describe("international VAT/GST (embedded)", () => {
     });
 
   for (const c of INTL_CASES) {
-    const what = "earliest" in c ? `422 naming ${c.earliest}` : `${c.tax / 100}%${c.coverage ? ` ${c.coverage}` : ""}`;
+    const what =
+      "earliest" in c
+        ? `422 naming ${c.earliest}`
+        : "latest" in c
+          ? `422 naming the last day ${c.latest}`
+          : `${c.tax / 100}%${c.coverage ? ` ${c.coverage}` : ""}`;
     it(`${c.place} on ${c.day ?? "today"}: ${what}`, async () => {
       const response = await calculate(c);
+      if ("latest" in c) {
+        expect(response.status, JSON.stringify(response.body)).toBe(422);
+        expect(response.body.error).toMatchObject({
+          error_code: "unsupported_transacted_at",
+          error_meta: { field: "transacted_at", latest_supported_date: c.latest },
+        });
+        return;
+      }
       if ("earliest" in c) {
         expect(response.status, JSON.stringify(response.body)).toBe(422);
         expect(response.body.error).toMatchObject({

@@ -388,6 +388,9 @@ describe("international rate data", () => {
       ["GH", "2023-01-01", 0.1925, 0.219],
       ["GH", "2026-01-01", 0.219, 0.2],
     ];
+    // Thailand's 7% is held only as far as a known decree runs (2026-09-30).
+    expect(standardOn("TH", "2026-09-30")).toBe(0.07);
+    expect(standardOn("TH", "2026-10-01")).toBeUndefined();
     for (const [cc, day, before, after] of changes) {
       expect(standardOn(cc, addDays(day, -1)), `${cc} before ${day}`).toBe(before);
       expect(standardOn(cc, day), `${cc} on ${day}`).toBe(after);
