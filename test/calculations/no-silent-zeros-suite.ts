@@ -8,8 +8,9 @@ import type { SystemUnderTest } from "../support/system.js";
 
 const V = "2026-03-01";
 const at = (iso: string) => Math.floor(Date.parse(`${iso}T12:00:00Z`) / 1000);
-// From the shipped GeoLite2 data: a Turkish network (country only).
-const turkishIp = "5.24.0.1";
+// From the shipped GeoLite2 data: a Brazilian network (country only). Brazil stays without
+// rate data (its ICMS/PIS/COFINS/ISS system is not modelled), so it is the unsupported example.
+const brazilianIp = "189.0.0.1";
 
 type Address = Record<string, string>;
 const address = (country: string, postal = "", province = "", city = ""): Address => ({
@@ -19,7 +20,7 @@ const address = (country: string, postal = "", province = "", city = ""): Addres
   address_postal_code: postal,
   address_country: country,
 });
-const istanbul = address("TR", "34000", "", "Istanbul");
+const saoPaulo = address("BR", "01001-000", "SP", "São Paulo");
 const philadelphia = address("US", "19103", "PA", "Philadelphia");
 const berlin = address("DE", "10115", "", "Berlin");
 const order = (currency: string) => ({
@@ -47,7 +48,7 @@ export function describeNoSilentZeros(mode: string, startSystem: () => Promise<S
       key = (await createAccount(system.restUrl, system.adminToken, "No silent zeros")).testSecret;
       for (const [reference, place] of [
         ["m-nz-de", berlin],
-        ["m-nz-tr", istanbul],
+        ["m-nz-br", saoPaulo],
       ] as const) {
         const merchant = await api("/tax/merchants", {
           key,
@@ -105,20 +106,20 @@ export function describeNoSilentZeros(mode: string, startSystem: () => Promise<S
     });
 
     describe("a country without rate data is a 422 unless the request opts in", () => {
-      it("Turkey: 422 unsupported_jurisdiction naming the country and the field, in the flat shape", async () => {
-        const response = await calc({ customer: { address: istanbul }, order_details: order("TRY") });
+      it("Brazil: 422 unsupported_jurisdiction naming the country and the field, in the flat shape", async () => {
+        const response = await calc({ customer: { address: saoPaulo }, order_details: order("BRL") });
         expect(response.status, JSON.stringify(response.body)).toBe(422);
         expect(response.body).toMatchObject({ code: 422, type: "UNSUPPORTED_JURISDICTION" });
         expect(response.body.error).toMatchObject({
           error_code: "unsupported_jurisdiction",
-          error_meta: { field: "customer.address.address_country", country: "TR" },
+          error_meta: { field: "customer.address.address_country", country: "BR" },
         });
-        expect(response.body.error.error_message).toMatch(/Türkiye|Turkey/);
+        expect(response.body.error.error_message).toMatch(/Brazil/);
         expect(response.body.error.error_message).toContain("allow_unsupported_jurisdiction");
       });
 
       it("the nested shape under 2024-09-01: every version refuses", async () => {
-        const response = await calc({ customer: { address: istanbul }, order_details: order("USD") }, "2024-09-01");
+        const response = await calc({ customer: { address: saoPaulo }, order_details: order("USD") }, "2024-09-01");
         expect(response.status).toBe(422);
         expect(response.body.code).toBeUndefined();
         expect(response.body.error).toMatchObject({
@@ -129,9 +130,9 @@ export function describeNoSilentZeros(mode: string, startSystem: () => Promise<S
 
       it("with allow_unsupported_jurisdiction: true, zero tax marked UNSUPPORTED (any version)", async () => {
         for (const version of [V, "2024-09-01"]) {
-          const currency = version === V ? "TRY" : "USD";
+          const currency = version === V ? "BRL" : "USD";
           const response = await calc(
-            { customer: { address: istanbul }, order_details: order(currency), allow_unsupported_jurisdiction: true },
+            { customer: { address: saoPaulo }, order_details: order(currency), allow_unsupported_jurisdiction: true },
             version,
           );
           expect(response.status, JSON.stringify(response.body)).toBe(200);
@@ -141,30 +142,30 @@ export function describeNoSilentZeros(mode: string, startSystem: () => Promise<S
 
       it("allow_unsupported_jurisdiction must be a boolean, and false refuses as if absent", async () => {
         const notBoolean = await calc({
-          customer: { address: istanbul },
-          order_details: order("TRY"),
+          customer: { address: saoPaulo },
+          order_details: order("BRL"),
           allow_unsupported_jurisdiction: "yes",
         });
         expect(notBoolean.status).toBe(400);
         expect(notBoolean.body.error.error_meta.field).toBe("allow_unsupported_jurisdiction");
         const no = await calc({
-          customer: { address: istanbul },
-          order_details: order("TRY"),
+          customer: { address: saoPaulo },
+          order_details: order("BRL"),
           allow_unsupported_jurisdiction: false,
         });
         expect(no.status).toBe(422);
       });
 
-      it("an IP located in Turkey names customer.ip; the opt-in answers zero", async () => {
-        const refused = await calc({ customer: { ip: { value: turkishIp } }, order_details: order("TRY") });
+      it("an IP located in Brazil names customer.ip; the opt-in answers zero", async () => {
+        const refused = await calc({ customer: { ip: { value: brazilianIp } }, order_details: order("BRL") });
         expect(refused.status, JSON.stringify(refused.body)).toBe(422);
         expect(refused.body.error).toMatchObject({
           error_code: "unsupported_jurisdiction",
-          error_meta: { field: "customer.ip", country: "TR" },
+          error_meta: { field: "customer.ip", country: "BR" },
         });
         const allowed = await calc({
-          customer: { ip: { value: turkishIp } },
-          order_details: order("TRY"),
+          customer: { ip: { value: brazilianIp } },
+          order_details: order("BRL"),
           allow_unsupported_jurisdiction: true,
         });
         expect(allowed.status).toBe(200);
@@ -176,15 +177,15 @@ export function describeNoSilentZeros(mode: string, startSystem: () => Promise<S
       });
 
       it("platform calculations: the customer's country, and fees taxed where a merchant without rate data is", async () => {
-        const customer = await platform({ customer: { address: istanbul }, order_details: order("TRY") });
+        const customer = await platform({ customer: { address: saoPaulo }, order_details: order("BRL") });
         expect(customer.status, JSON.stringify(customer.body)).toBe(422);
         expect(customer.body.error).toMatchObject({
           error_code: "unsupported_jurisdiction",
           error_meta: { field: "customer.address.address_country" },
         });
         const allowed = await platform({
-          customer: { address: istanbul },
-          order_details: order("TRY"),
+          customer: { address: saoPaulo },
+          order_details: order("BRL"),
           allow_unsupported_jurisdiction: true,
         });
         expect(allowed.status).toBe(200);
@@ -192,7 +193,7 @@ export function describeNoSilentZeros(mode: string, startSystem: () => Promise<S
 
         const fees = {
           customer: { address: berlin },
-          merchant: { merchant_id: "m-nz-tr" },
+          merchant: { merchant_id: "m-nz-br" },
           order_details: order("EUR"),
           fee_details: order("EUR"),
         };
@@ -200,7 +201,7 @@ export function describeNoSilentZeros(mode: string, startSystem: () => Promise<S
         expect(refusedFees.status, JSON.stringify(refusedFees.body)).toBe(422);
         expect(refusedFees.body.error).toMatchObject({
           error_code: "unsupported_jurisdiction",
-          error_meta: { field: "merchant.default_address.address_country", country: "TR" },
+          error_meta: { field: "merchant.default_address.address_country", country: "BR" },
         });
         const allowedFees = await platform({ ...fees, allow_unsupported_jurisdiction: true });
         expect(allowedFees.status).toBe(200);
@@ -209,26 +210,33 @@ export function describeNoSilentZeros(mode: string, startSystem: () => Promise<S
     });
 
     describe("a transacted_at before the place's rate history is a 422 naming the earliest day", () => {
-      it("Philadelphia on 2022-12-31: refused naming 2023-01-01, taxed from that day", async () => {
+      it("Philadelphia on 2018-12-31: refused naming 2019-01-01; from then the state rate, the city's from 2023", async () => {
         const before = await calc({
           customer: { address: philadelphia },
           order_details: order("USD"),
-          transacted_at: at("2022-12-31"),
+          transacted_at: at("2018-12-31"),
         });
         expect(before.status, JSON.stringify(before.body)).toBe(422);
         expect(before.body).toMatchObject({ code: 422, type: "UNSUPPORTED_TRANSACTED_AT" });
         expect(before.body.error).toMatchObject({
           error_code: "unsupported_transacted_at",
-          error_meta: { field: "transacted_at", earliest_supported_date: "2023-01-01" },
+          error_meta: { field: "transacted_at", earliest_supported_date: "2019-01-01" },
         });
-        expect(before.body.error.error_message).toContain("2023-01-01");
+        expect(before.body.error.error_message).toContain("2019-01-01");
+        // Pennsylvania's rate is held from 2019; Philadelphia's 2% only from 2023, and the answer says so.
         const first = await calc({
+          customer: { address: philadelphia },
+          order_details: order("USD"),
+          transacted_at: at("2019-01-01"),
+        });
+        expect(first.status).toBe(200);
+        expect(first.body).toMatchObject({ total_tax_amount: 600, rate_coverage: "STATE_ONLY" });
+        const withCity = await calc({
           customer: { address: philadelphia },
           order_details: order("USD"),
           transacted_at: at("2023-01-01"),
         });
-        expect(first.status).toBe(200);
-        expect(first.body.total_tax_amount).toBe(800);
+        expect(withCity.body).toMatchObject({ total_tax_amount: 800, rate_coverage: "FULL" });
       });
 
       it("Germany before 2020: refused naming its first day (the opt-in does not lift it); July 2020 at the temporary 16%", async () => {

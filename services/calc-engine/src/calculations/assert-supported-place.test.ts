@@ -35,6 +35,9 @@ const book = new RateBook(
           jurisdiction("CA", "COUNTRY", period("2008-01-01", null, 0.05)),
           { ...jurisdiction("CA-ON", "STATE", period("2010-07-01", null, 0.13)), supersedes: ["CA"] },
           jurisdiction("FI", "COUNTRY", period("2013-01-01", "2024-09-01", 0.24), period("2024-09-01", null, 0.255)),
+          // Data that ends: a rate set by a decree that runs out (Thailand's 7% to 2026-09-30).
+          jurisdiction("TH", "COUNTRY", period("2020-01-01", "2026-10-01", 0.07)),
+          jurisdiction("US-XX-CITY-GONE", "CITY", period("2020-01-01", "2021-01-01", 0.01)),
         ],
         rules: [],
       }),
@@ -102,6 +105,20 @@ describe("assertSupportedPlace", () => {
     expect(errorOf(() => assertSupportedPlace(book, location, options(day, true)))?.code).toBe(
       "unsupported_transacted_at",
     );
+  });
+
+  it("refuses a day after the data of a country- or state-wide tax ends, naming the last day held", () => {
+    const thailand = place("TH", ["TH", "COUNTRY"]);
+    expect(errorOf(() => assertSupportedPlace(book, thailand, options("2026-09-30")))).toBeUndefined();
+    const error = errorOf(() => assertSupportedPlace(book, thailand, options("2026-10-01", true)));
+    expect(error).toMatchObject({
+      code: "unsupported_transacted_at",
+      meta: { field: "transacted_at", latest_supported_date: "2026-09-30" },
+    });
+    expect(error?.message).toContain("2026-09-30");
+    // A local tax that ended is no gap in the data: the tax is gone.
+    const withGoneCity = place("US", ["US-CA", "STATE"], ["US-XX-CITY-GONE", "CITY"]);
+    expect(errorOf(() => assertSupportedPlace(book, withGoneCity, options("2026-01-01")))).toBeUndefined();
   });
 
   it("a place without rates is unsupported_jurisdiction naming the country and the field, unless allowed", () => {

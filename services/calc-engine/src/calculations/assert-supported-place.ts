@@ -1,7 +1,9 @@
 // A calculation Levy cannot answer from its rate data is refused instead of answered
 // with zero tax: a place where Levy holds no rates at all (unsupported_jurisdiction,
-// unless the request opts in to a zero answer marked UNSUPPORTED) and a day before the
-// place's rate history (unsupported_transacted_at, naming the earliest supported day).
+// unless the request opts in to a zero answer marked UNSUPPORTED) and a day outside the
+// place's rate history (unsupported_transacted_at, naming the earliest or the last
+// supported day: the latter where a country- or state-wide rate is known only up to a
+// date, e.g. one set by a decree that must be renewed).
 import { LevyError } from "@levy/kit";
 import type { RateBook } from "../rates/rate-book.js";
 import type { JurisdictionData } from "../rates/rate-data-schema.js";
@@ -39,6 +41,24 @@ export function earliestSupportedDay(found: readonly JurisdictionData[]): string
   return earliest;
 }
 
+/**
+ * The first day on which Levy no longer holds one of the place's country- or state-wide
+ * taxes (the earliest `effective_to` of their last periods), or undefined when all run on.
+ * A local tax that ended is not counted: the tax itself is gone.
+ */
+export function dataEndDay(found: readonly JurisdictionData[]): string | undefined {
+  let end: string | undefined;
+  for (const data of historyBearers(found)) {
+    const last = data.rates.reduce((a, b) => (b.effective_from > a.effective_from ? b : a));
+    if (last.effective_to !== null && (end === undefined || last.effective_to < end)) end = last.effective_to;
+  }
+  return end;
+}
+
+function dayBefore(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
 function historyBearers(found: readonly JurisdictionData[]): readonly JurisdictionData[] {
   const broad = found.filter((data) => broadTypes.has(data.type));
   return broad.length > 0 ? broad : found;
@@ -71,6 +91,17 @@ export function assertSupportedPlace(book: RateBook, location: Location, options
         .map((data) => data.name)
         .join(", ")}, which starts on ${earliest}`,
       { field: "transacted_at", earliest_supported_date: earliest },
+    );
+  }
+  const end = dataEndDay(found);
+  if (end !== undefined && options.day >= end) {
+    const last = dayBefore(end);
+    throw new LevyError(
+      "unsupported_transacted_at",
+      `transacted_at ${options.day} is after Levy's rate data for ${historyBearers(found)
+        .map((data) => data.name)
+        .join(", ")}, which ends on ${last}`,
+      { field: "transacted_at", latest_supported_date: last },
     );
   }
 }

@@ -33,8 +33,8 @@ export type ZipRateLookup = (state: string, zip5: string, day: string) => ZipCom
 
 /**
  * FULL: every tax levied at the address is known to Levy. PARTIAL: a US address in a state
- * whose local taxes Levy knows only in part; those found are charged, others may be
- * missing. STATE_ONLY: a US address in a state with local taxes, none of them known for
+ * whose local taxes Levy knows only in part, or a Canadian address without its province;
+ * those found are charged, others may be missing. STATE_ONLY: a US address in a state with local taxes, none of them known for
  * it. UNSUPPORTED: Levy has no rates for the country.
  */
 export type RateCoverage = "FULL" | "PARTIAL" | "STATE_ONLY" | "UNSUPPORTED";
@@ -85,6 +85,7 @@ export function planJurisdictions(
     .map((data) => applied(book, data, day))
     .filter((j): j is AppliedJurisdiction => j !== undefined);
 
+  if (location.country === "CA") return { jurisdictions, coverage: canadaCoverage(location, jurisdictions) };
   if (location.country !== "US") return { jurisdictions, coverage: jurisdictions.length > 0 ? "FULL" : "UNSUPPORTED" };
 
   const state = jurisdictions.find((j) => j.type === "STATE");
@@ -94,6 +95,15 @@ export function planJurisdictions(
   if (!state) return { jurisdictions, coverage: jurisdictions.length > 0 ? "FULL" : "UNSUPPORTED" };
   const placeIds = location.jurisdictions.map((located) => located.id);
   return { jurisdictions, coverage: usCoverage(book.jurisdiction(state.id), jurisdictions, placeIds, day) };
+}
+
+/**
+ * Canada: the GST is always known, but without the province the HST or provincial tax
+ * that may replace or join it is not, so the answer is PARTIAL (the GST alone).
+ */
+function canadaCoverage(location: Location, jurisdictions: readonly AppliedJurisdiction[]): RateCoverage {
+  if (jurisdictions.length === 0) return "UNSUPPORTED";
+  return location.jurisdictions.some((located) => located.type === "STATE") ? "FULL" : "PARTIAL";
 }
 
 /** A local entry found proves nothing about the others: only a state's complete data does. */

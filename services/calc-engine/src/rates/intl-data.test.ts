@@ -13,7 +13,14 @@ import { type RateData, loadRateDataDir } from "./load-rate-data.js";
 import type { RatePeriod, TaxabilityRule } from "./rate-data-schema.js";
 
 const dataDir = fileURLToPath(new URL("../../data/", import.meta.url));
-const files = ["intl-vat.json", "intl-gst.json"];
+const files = [
+  "intl-vat.json",
+  "intl-gst.json",
+  "intl-vat-europe-more.json",
+  "intl-vat-mideast-africa.json",
+  "intl-vat-asia.json",
+  "intl-vat-americas.json",
+];
 // The fixtures live next to the repository (/work/shared), i.e. ../shared from the repo root.
 const fixtureDir = resolve(process.cwd(), "../shared/fixtures/eu-vat-rates");
 /** The newest change in vat-rates.json is 2025-08-01 (RO); its commit is of 2025-08-12. */
@@ -77,8 +84,23 @@ const FR_OUTSIDE = [
   "FR-VATX-NEW_CALEDONIA",
 ];
 const GST_COUNTRIES = ["CA", "AU", "NZ", "JP", "SG", "KR", "IN", "ZA", "MX"];
+/** Issue 18 item 6: countries added beyond Europe's VAT area and the GST set above. */
+const MORE_COUNTRIES = (
+  "RU UA RS BA MK AL ME MD GE AM AZ BY XK KZ UZ TR AE SA IL BH OM JO EG MA TN NG KE GH TZ UG RW MU NA SN ET " +
+  "CN ID PH TW LK BD NP KH CL CO PE AR UY EC CR DO PY GT SV HN PA TT"
+).split(" ");
 const CA_HST = ["CA-ON", "CA-NS", "CA-NB", "CA-NL", "CA-PE"];
 const CA_PROVINCIAL = ["CA-BC", "CA-SK", "CA-MB", "CA-QC"];
+
+/** Territories outside the EU VAT area where another consumption tax applies (issue 18 item 6). */
+const LOCAL_TAX_TERRITORIES: Record<string, number> = {
+  "ES-VATX-CANARY_ISLANDS": 0.07, // IGIC
+  "FR-VATX-GUADELOUPE": 0.085, // DOM TVA, CGI art. 296
+  "FR-VATX-MARTINIQUE": 0.085,
+  "FR-VATX-REUNION": 0.085,
+  "FI-VATX-ALAND": 0.255, // the Finnish VAT Act applies (Act 1266/1996)
+  "DE-VATX-BUSINGEN": 0.081, // inside the Swiss VAT area (MWSTG Art. 3)
+};
 
 let data: RateData;
 let workDir: string;
@@ -190,8 +212,10 @@ describe("international rate data", () => {
       const jurisdiction = data.jurisdictions.get(id)!;
       expect(jurisdiction.type).toBe("COUNTRY");
       expect(jurisdiction.tax_type).toBe("VAT");
-      expect(jurisdiction.rates).toHaveLength(1);
-      expect(jurisdiction.rates[0]!.rates).toEqual({ standard: 0 });
+      if (!(id in LOCAL_TAX_TERRITORIES)) {
+        expect(jurisdiction.rates, id).toHaveLength(1);
+        expect(jurisdiction.rates[0]!.rates).toEqual({ standard: 0 });
+      } else expect(standardOn(id, "2026-11-25"), id).toBe(LOCAL_TAX_TERRITORIES[id]);
       expect(jurisdiction.rates[0]!.source).toMatch(/2006\/112\/EC.*Art\. 6\(|Art\. 355\(2\) TFEU/);
       expect(jurisdiction.note, id).toBeTruthy();
     }
@@ -289,6 +313,90 @@ describe("international rate data", () => {
     expect(effectiveRate("SE", "EBOOKS", "2021-06-01")).toBe(0.06);
   });
 
+  it("has every EU-27 country and Norway from 2020-01-01, with the COVID-era temporary rates (issue 18)", () => {
+    for (const cc of [...EU27, "NO"]) expect(firstDay(cc) <= "2020-01-01", `${cc} starts ${firstDay(cc)}`).toBe(true);
+    // Ireland: 21% from 2020-09-01 to 2021-02-28; hospitality and admissions 13.5% -> 9% on 2020-11-01.
+    expect(standardOn("IE", "2020-08-31")).toBe(0.23);
+    expect(standardOn("IE", "2020-10-01")).toBe(0.21);
+    expect(standardOn("IE", "2021-02-28")).toBe(0.21);
+    expect(standardOn("IE", "2021-03-01")).toBe(0.23);
+    expect(effectiveRate("IE", "PREPARED_FOOD", "2020-10-31")).toBe(0.135);
+    expect(effectiveRate("IE", "PREPARED_FOOD", "2020-11-01")).toBe(0.09);
+    expect(effectiveRate("IE", "ADMISSIONS_EVENTS", "2020-06-01")).toBe(0.135);
+    // Austria's 5% for restaurants, culture and publications, 2020-07-01 to 2021-12-31.
+    expect(effectiveRate("AT", "PREPARED_FOOD", "2020-06-30")).toBe(0.1);
+    expect(effectiveRate("AT", "PREPARED_FOOD", "2020-07-01")).toBe(0.05);
+    expect(effectiveRate("AT", "BOOKS_PRINTED", "2021-12-31")).toBe(0.05);
+    expect(effectiveRate("AT", "BOOKS_PRINTED", "2022-01-01")).toBe(0.1);
+    expect(effectiveRate("AT", "NEWSPAPERS_PERIODICALS", "2020-12-31")).toBe(0.05);
+    expect(effectiveRate("AT", "NEWSPAPERS_PERIODICALS", "2021-01-01")).toBe(0.1);
+    expect(effectiveRate("AT", "EBOOKS", "2020-01-01")).toBe(0.1);
+    // Belgian horeca 6% windows, Cyprus 5% catering, Czech catering and e-books 10% from 2020-05-01, Bulgaria 9% from 2020-07-01, Lithuania's catering 9% from 2021-07-01.
+    expect(effectiveRate("BE", "PREPARED_FOOD", "2020-06-07")).toBe(0.12);
+    expect(effectiveRate("BE", "PREPARED_FOOD", "2020-06-08")).toBe(0.06);
+    expect(effectiveRate("BE", "PREPARED_FOOD", "2021-02-01")).toBe(0.12);
+    expect(effectiveRate("BE", "PREPARED_FOOD", "2021-09-30")).toBe(0.06);
+    expect(effectiveRate("BE", "PREPARED_FOOD", "2021-10-01")).toBe(0.12);
+    expect(effectiveRate("CY", "PREPARED_FOOD", "2021-01-10")).toBe(0.05);
+    expect(effectiveRate("CY", "PREPARED_FOOD", "2021-01-11")).toBe(0.09);
+    expect(effectiveRate("CZ", "PREPARED_FOOD", "2020-04-30")).toBe(0.15);
+    expect(effectiveRate("CZ", "PREPARED_FOOD", "2020-05-01")).toBe(0.1);
+    expect(effectiveRate("LT", "PREPARED_FOOD", "2021-06-30")).toBe(0.21);
+    expect(effectiveRate("LT", "PREPARED_FOOD", "2021-07-01")).toBe(0.09);
+    expect(effectiveRate("CZ", "EBOOKS", "2020-04-30")).toBe(0.21);
+    expect(effectiveRate("CZ", "EBOOKS", "2020-05-01")).toBe(0.1);
+    expect(effectiveRate("BG", "BOOKS_PRINTED", "2020-06-30")).toBe(0.2);
+    expect(effectiveRate("BG", "BOOKS_PRINTED", "2020-07-01")).toBe(0.09);
+    // Spain: e-books 21% until RDL 15/2020 put them at 4% on 2020-04-23.
+    expect(effectiveRate("ES", "EBOOKS", "2020-04-22")).toBe(0.21);
+    expect(effectiveRate("ES", "EBOOKS", "2020-04-23")).toBe(0.04);
+    // Norway: the 12% rate at 6% from 2020-04-01 to 2021-09-30.
+    expect(effectiveRate("NO", "ADMISSIONS_EVENTS", "2020-03-31")).toBe(0.12);
+    expect(effectiveRate("NO", "ADMISSIONS_EVENTS", "2021-09-30")).toBe(0.06);
+    expect(effectiveRate("NO", "ADMISSIONS_EVENTS", "2021-10-01")).toBe(0.12);
+  });
+
+  it("has at least 40 more countries from 2020-01-01, each period cited, each with its non-taxable rule (issue 18)", () => {
+    expect(MORE_COUNTRIES.length).toBeGreaterThanOrEqual(40);
+    for (const cc of MORE_COUNTRIES) {
+      const jurisdiction = data.jurisdictions.get(cc);
+      expect(jurisdiction, cc).toBeDefined();
+      expect(jurisdiction!.type, cc).toBe("COUNTRY");
+      expect(firstDay(cc), cc).toBe("2020-01-01");
+      expect(standardOn(cc, "2026-11-25"), cc).toBeGreaterThan(0);
+      for (const period of jurisdiction!.rates) expect(period.source, cc).toMatch(/https:\/\//);
+      expect(ruleOn(cc, "NON_TAXABLE", "2026-11-25")?.treatment, cc).toBe("exempt");
+    }
+  });
+
+  it("follows the dated changes of the added countries", () => {
+    const changes: Array<[string, string, number, number]> = [
+      ["SA", "2020-07-01", 0.05, 0.15],
+      ["TR", "2023-07-10", 0.18, 0.2],
+      ["IL", "2025-01-01", 0.17, 0.18],
+      ["BH", "2022-01-01", 0.05, 0.1],
+      ["OM", "2021-04-16", 0, 0.05],
+      ["NG", "2020-02-01", 0.05, 0.075],
+      ["KE", "2020-04-01", 0.16, 0.14],
+      ["KE", "2021-01-01", 0.14, 0.16],
+      ["ID", "2022-04-01", 0.1, 0.11],
+      ["EC", "2024-04-01", 0.12, 0.15],
+      ["UZ", "2023-01-01", 0.15, 0.12],
+      ["KZ", "2026-01-01", 0.12, 0.16],
+      ["RU", "2026-01-01", 0.2, 0.22],
+      ["LK", "2024-01-01", 0.15, 0.18],
+      ["GH", "2023-01-01", 0.1925, 0.219],
+      ["GH", "2026-01-01", 0.219, 0.2],
+    ];
+    // Thailand's 7% is held only as far as a known decree runs (2026-09-30).
+    expect(standardOn("TH", "2026-09-30")).toBe(0.07);
+    expect(standardOn("TH", "2026-10-01")).toBeUndefined();
+    for (const [cc, day, before, after] of changes) {
+      expect(standardOn(cc, addDays(day, -1)), `${cc} before ${day}`).toBe(before);
+      expect(standardOn(cc, day), `${cc} on ${day}`).toBe(after);
+    }
+  });
+
   it("has Canada's GST, HST and provincial taxes, with Nova Scotia at 14% from 2025-04-01", () => {
     expect(standardOn("CA", "2026-11-22")).toBe(0.05);
     expect(standardOn("CA-ON", "2026-11-22")).toBe(0.13);
@@ -373,6 +481,8 @@ const JSON_FIXTURE_DIFFERENCES: Record<string, string> = {
     "3% rate from 2023-07-21 (books, press, medical devices; amendment implementing Directive (EU) 2022/542); the fixture only lists 5% and 9%.",
   "MT reduced 2024-01-01..2025-08-12":
     "12% rate from 2024-01-01 (Legal Notice 231 of 2023, certain services); the fixture only lists 5% and 7%.",
+  "AT reduced 2020-07-01..2021-12-31":
+    "Temporary 5% for restaurant food, accommodation, culture and publications from 2020-07-01 to 2021-12-31 (UStG 1994 § 28 Abs. 52, BGBl. I Nr. 60/2020 and Nr. 3/2021); the fixture lists only 10% and 13%.",
   "LU reduced 2015-01-01..2022-12-31":
     "Luxembourg's intermediate (parking) rate was 14% from 2015-01-01 until the 2023 cut to 13% (loi du 26 octobre 2022); the fixture keeps a stale 12% parking rate in its 2015 period and says 13% from 2016.",
 };
@@ -512,12 +622,12 @@ interface CsvRate {
 const CSV_FIXTURE_DIFFERENCES: Record<string, string> = {
   "ZA 2022-01-01..2025-09-18":
     "The CSV still has South Africa at 14% (row from 2014-06-01); the rate is 15% since 2018-04-01 (VAT Act 89 of 1991 s. 7(1), Rates and Monetary Amounts Act 2018).",
-  "FR-VATX-GUADELOUPE 2022-01-01..2025-09-18":
-    "The CSV gives the local French TVA of Guadeloupe (8.5%); Levy models the territory as outside the EU VAT area (0) and leaves the local TVA out of scope for now.",
-  "FR-VATX-MARTINIQUE 2022-01-01..2025-09-18":
-    "As for Guadeloupe: local TVA 8.5% in the CSV, out of Levy's scope for now.",
-  "FR-VATX-REUNION 2022-01-01..2025-09-18":
-    "As for Guadeloupe: local TVA 8.5% in the CSV, out of Levy's scope for now.",
+  "ES-VATX-CANARY_ISLANDS 2022-01-01..2025-09-18":
+    "The CSV gives 0 (no EU VAT); Levy charges the IGIC that applies instead, 7% (Ley 20/1991 art. 27, Ley 4/2012 art. 51; Agencia Tributaria Canaria).",
+  "FI-VATX-ALAND 2022-01-01..2025-09-18":
+    "The CSV gives 0 (no EU VAT); the Finnish VAT Act applies in Åland (Act 1266/1996 s. 1), so Levy charges the Finnish rates.",
+  "DE-VATX-BUSINGEN 2022-01-01..2025-09-18":
+    "The CSV gives 0 (no EU VAT); Büsingen is inside the Swiss VAT area (MWSTG Art. 3 lit. a), so Levy charges the Swiss rates.",
 };
 
 /** CSV territory codes for our ids where they differ (the CSV uses ISO 3166-2 and VIES codes). */

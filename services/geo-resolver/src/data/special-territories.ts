@@ -265,6 +265,13 @@ export const vatAreaMembers: readonly VatAreaMember[] = [
     source: `${directive}, Art. 7; Franco-Monegasque Customs Convention of 18 May 1963: Monaco is in the French VAT area`,
   },
   {
+    countryCode: "LI",
+    vatArea: "CH",
+    effective_from: "2007-01-01",
+    source:
+      "Treaty between Switzerland and Liechtenstein on value added tax of 28 November 1994 (SR 0.641.295.141): one VAT area with the same rates; MWSTG Art. 3 lit. a",
+  },
+  {
     countryCode: "IM",
     vatArea: "GB",
     effective_from: "2007-01-01",

@@ -19,6 +19,11 @@ export function countryJurisdiction(id: string, name: string, authority = name, 
   return Object.freeze({ id, name, type: "COUNTRY", authority_name: authority, source });
 }
 
+/** A region inside a country's VAT area with its own rates (Madeira "PT-30"), typed as a state-level tax. */
+export function regionJurisdiction(id: string, name: string, source: string): Jurisdiction {
+  return Object.freeze({ id, name, type: "STATE", authority_name: name, source });
+}
+
 export function usStateJurisdiction(region: UsRegion): Jurisdiction {
   return Object.freeze({
     id: `US-${region.code}`,

@@ -492,3 +492,33 @@ describe("other countries and special VAT territories", () => {
     }
   });
 });
+
+describe("VAT regions and postal dependencies (issue 18)", () => {
+  it("puts Madeira (Porto Santo included) and the Azores in their regions, by postal code or region", () => {
+    expect(ids({ address_country: "PT", address_postal_code: "9000-018" })).toEqual(["PT", "PT-30"]);
+    expect(ids({ address_country: "PT", address_postal_code: "9400-010" })).toEqual(["PT", "PT-30"]);
+    expect(ids({ address_country: "PT", address_postal_code: "9500-150" })).toEqual(["PT", "PT-20"]);
+    expect(ids({ address_country: "PT", address_postal_code: "9980-024" })).toEqual(["PT", "PT-20"]);
+    expect(ids({ address_country: "PT", address_postal_code: "1100-148" })).toEqual(["PT"]);
+    const byRegion = resolve({ address_country: "PT", address_province: "Açores" });
+    expect(byRegion.jurisdictions.map((j) => j.id)).toEqual(["PT", "PT-20"]);
+    expect(byRegion).toMatchObject({
+      resolution_precision: "PROVINCE",
+      address_resolution_status: "SPECIAL_TERRITORY",
+      address_used: { address_province: "20" },
+    });
+  });
+
+  it("resolves GB addresses with JE and GY postcodes to Jersey and Guernsey, and leaves the rest in GB", () => {
+    const jersey = resolve({ address_country: "GB", address_postal_code: "JE2 3AB" });
+    expect(jersey.jurisdictions.map((j) => j.id)).toEqual(["JE"]);
+    expect(jersey.address_used.address_country).toBe("JE");
+    expect(ids({ address_country: "GB", address_postal_code: "GY1 1AA" })).toEqual(["GG"]);
+    expect(ids({ address_country: "GB", address_postal_code: "SW1A 1AA" })).toEqual(["GB"]);
+    expect(ids({ address_country: "GB", address_postal_code: "" })).toEqual(["GB"]);
+  });
+
+  it("puts Liechtenstein in the Swiss VAT area", () => {
+    expect(ids({ address_country: "LI", address_postal_code: "9490" })).toEqual(["CH"]);
+  });
+});

@@ -1,15 +1,18 @@
 // Turns an address into the jurisdictions that tax it: US ZIPs (and the territories'
 // ones) through the ZIP index, Canada by province, special VAT territories by their
-// table, any other country at country level. Outside the US and Canada the province
-// reported is a code or "" (subdivision-code.ts).
+// table, VAT regions (Madeira, the Azores) as the country plus the region, a postcode of
+// a dependency served by another post (GB JE…, GY…) as that dependency, any other country
+// at country level. Outside the US and Canada the province reported is a code or ""
+// (subdivision-code.ts).
 import { usRegion } from "../data/us-states.js";
 import { unresolvable, type AddressResolution } from "./address-resolution.js";
-import { countryJurisdiction, type Jurisdiction } from "./jurisdiction.js";
+import { countryJurisdiction, regionJurisdiction, type Jurisdiction } from "./jurisdiction.js";
 import { countryName, normalizeAddress, type AddressInput } from "./normalize-address.js";
 import { resolveCanadaAddress } from "./resolve-canada.js";
 import { resolveUsAddress } from "./resolve-us.js";
 import { findSpecialTerritory, vatAreaMemberOf } from "./special-territory.js";
 import { subdivisionCode } from "./subdivision-code.js";
+import { findPostalDependency, findVatRegion } from "./vat-region.js";
 import type { ZipIndex } from "./zip-index.js";
 
 export class AddressResolver {
@@ -30,6 +33,23 @@ export class AddressResolver {
     const territory = usRegion(country);
     if (territory?.territory) return resolveUsAddress(this.zips, address, territory);
 
+    const dependency = findPostalDependency(country, address.address_postal_code);
+    if (dependency) {
+      const jurisdictions = this.cached(this.territories, dependency.country, () => [
+        countryJurisdiction(
+          dependency.country,
+          countryName(dependency.country) ?? dependency.country,
+          undefined,
+          dependency.source,
+        ),
+      ]);
+      return {
+        address_used: { ...address, address_country: dependency.country, address_province: "" },
+        jurisdictions,
+        resolution_precision: "POSTAL",
+        address_resolution_status: "SPECIAL_TERRITORY",
+      };
+    }
     const member = vatAreaMemberOf(country);
     if (member) {
       const jurisdictions = this.cached(this.territories, country, () => [
@@ -59,6 +79,20 @@ export class AddressResolver {
         address_used: withProvince(address, province),
         jurisdictions,
         resolution_precision: precision,
+        address_resolution_status: "SPECIAL_TERRITORY",
+      };
+    }
+    const region = findVatRegion(country, address.address_postal_code, address.address_province);
+    if (region) {
+      const r = region.region;
+      const jurisdictions = this.cached(this.territories, r.id, () => [
+        countryJurisdiction(country, countryName(country) ?? country),
+        regionJurisdiction(r.id, r.name, r.source),
+      ]);
+      return {
+        address_used: withProvince(address, r.id.slice(3)),
+        jurisdictions,
+        resolution_precision: region.by === "postal" ? "POSTAL" : "PROVINCE",
         address_resolution_status: "SPECIAL_TERRITORY",
       };
     }
