@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ZipRateImportError, ZipRateIndex, loadZipRateTables, parseAvalaraZip5 } from "./avalara-zip5.js";
+import { ZipRateImportError, ZipRateIndex, loadZipRateTables, parseAvalaraZip5 } from "./zip-rate-tables.js";
 
 const header =
   "State,ZipCode,TaxRegionName,EstimatedCombinedRate,StateRate,EstimatedCountyRate,EstimatedCityRate,EstimatedSpecialRate,RiskLevel";
@@ -84,6 +84,8 @@ describe("Avalara ZIP5 importer", () => {
           zip,
           regionName: region,
           effectiveFrom: "2026-03-01",
+          effectiveTo: null,
+          staleFrom: "2026-05-16",
           combinedRate: units(combined!),
           stateRate: units(stateRate!),
           countyRate: units(county!),
