@@ -212,13 +212,18 @@ export async function zipRateFiles(path: string): Promise<string[]> {
     : [path];
 }
 
-/** A TAXRATES_ZIP5 CSV file, or every such file directly inside a directory. */
+/**
+ * A TAXRATES_ZIP5 CSV file, or every such file directly inside a directory; with
+ * `allowEmpty`, a directory without tables is an empty index (tables may be imported later).
+ */
 export async function loadZipRateTables(
   path: string,
   horizonDays = DEFAULT_ZIP_RATE_HORIZON_DAYS,
+  { allowEmpty = false } = {},
 ): Promise<ZipRateIndex> {
   const files = await zipRateFiles(path);
-  if (files.length === 0) throw new ZipRateImportError([`${path}: no TAXRATES_ZIP5_<ST><YYYYMM>.csv files`]);
+  if (files.length === 0 && !allowEmpty)
+    throw new ZipRateImportError([`${path}: no TAXRATES_ZIP5_<ST><YYYYMM>.csv files`]);
   const index = new ZipRateIndex(horizonDays);
   const problems: string[] = [];
   for (const file of files) {

@@ -36,7 +36,8 @@ export async function loadZipRateLookup(
   logger: Logger,
 ): Promise<LoadedZipRates> {
   const started = Date.now();
-  let current: ZipRateIndex = await loadZipRateTables(path, options.horizonDays);
+  const load = () => loadZipRateTables(path, options.horizonDays, { allowEmpty: true });
+  let current: ZipRateIndex = await load();
   let seen = await signature(path);
   logger.info({ path, rows: current.rowCount, ms: Date.now() - started }, "US ZIP rate tables imported");
 
@@ -44,7 +45,7 @@ export async function loadZipRateLookup(
     const now = await signature(path);
     if (now === seen) return;
     seen = now;
-    current = await loadZipRateTables(path, options.horizonDays);
+    current = await load();
     logger.info({ path, rows: current.rowCount }, "US ZIP rate tables reloaded");
   };
   let reloading = false;
