@@ -122,6 +122,7 @@ function overridden(
   target: number,
   day: string,
 ): AppliedJurisdiction[] {
+  if (target === 0) return []; // the table says the level levies nothing here
   const [first, ...rest] = group as [JurisdictionData, ...JurisdictionData[]];
   const others = rest.reduce((total, data) => total + standardUnits(book, data, day), 0);
   if (others <= target) return [withStandard(book, first, day, target - others), ...appliedAll(book, rest, day)];
