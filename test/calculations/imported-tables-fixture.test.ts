@@ -103,4 +103,24 @@ describe.skipIf(!existsSync(fixtureDir))("the published ZIP tables, imported (em
     expect(await groceries("VA", "23219", "Richmond")).toBe(1_000);
     expect(await groceries("NC", "28202", "Charlotte")).toBe(2_000);
   });
+
+  it("keeps the collecting authority of self-administered local taxes (Birmingham, New Orleans, Denver)", async () => {
+    const authorities = async (state: string, zip: string, city: string) => {
+      const body = await calculateAt(api, key, { state, zip, city, day: "2026-03-15" }, 100_000);
+      return Object.fromEntries(
+        (body.line_items[0].tax_jurisdictions as Array<{ jurisdiction_id: string; tax_authority_name: string }>).map(
+          (entry) => [entry.jurisdiction_id, entry.tax_authority_name],
+        ),
+      );
+    };
+    expect(await authorities("AL", "35203", "Birmingham")).toMatchObject({
+      "US-AL-CITY-BIRMINGHAM": "City of Birmingham Department of Finance",
+    });
+    expect(await authorities("LA", "70112", "New Orleans")).toMatchObject({
+      "US-LA-COUNTY-ORLEANS": "Orleans Parish Bureau of Revenue (City of New Orleans)",
+    });
+    expect(await authorities("CO", "80202", "Denver")).toMatchObject({
+      "US-CO-CITY-DENVER": "Denver Department of Finance, Treasury Division",
+    });
+  });
 });
