@@ -58,6 +58,8 @@ export function planFromImportedRow(
   // state keeps its statutory rate and the locals take the rest of the combined rate
   // (the tables put parts of some state rates, e.g. California's 1.25 %, in the locals).
   const territory = state.type === "COUNTRY";
+  // The table's split of a territory's one rate no longer holds once Levy's rate changed.
+  if (territory && changedSince(state)) return appliedAll(book, [state, ...locals], day);
   let stateUnits = territory ? row.state : atTable(state);
   if (stateUnits > row.combined) stateUnits = row.combined; // e.g. tribal areas without the state tax
   const localTarget = row.combined - stateUnits;
