@@ -53,14 +53,14 @@ const rates = (list: ReturnType<typeof planFromImportedRow>) => list.map((j) => 
 describe("an imported row over Levy's jurisdictions", () => {
   it("keeps Levy's state rate and takes the part of it the table counts as local off the county, then the city", () => {
     // 6 % state + 0.25 % county + 1 % city + 2.25 % districts = 9.5 %; Levy's state is 7.25 %.
-    const plan = planFromImportedRow(
+    const plan = planFromImportedRow({
       book,
-      byId("US-CA"),
-      [byId("US-CA-DIST-LA_TRANSIT")],
+      state: byId("US-CA"),
+      locals: [byId("US-CA-DIST-LA_TRANSIT")],
       place,
-      row({ combined: 950_000, state: 600_000, county: 25_000, city: 100_000, special: 225_000 }),
-      "2026-03-10",
-    );
+      row: row({ combined: 950_000, state: 600_000, county: 25_000, city: 100_000, special: 225_000 }),
+      day: "2026-03-10",
+    });
     expect(rates(plan)).toEqual([
       ["US-CA", 0.0725],
       ["US-CA-DIST-LA_TRANSIT", 0.0225],
@@ -68,14 +68,14 @@ describe("an imported row over Levy's jurisdictions", () => {
   });
 
   it("gives a level the table says is untaxed no entry, and sets a differing level's rate on Levy's jurisdiction", () => {
-    const plan = planFromImportedRow(
+    const plan = planFromImportedRow({
       book,
-      byId("US-CA"),
-      [byId("US-CA-DIST-LA_TRANSIT"), byId("US-CA-CITY-RIVERTON")],
+      state: byId("US-CA"),
+      locals: [byId("US-CA-DIST-LA_TRANSIT"), byId("US-CA-CITY-RIVERTON")],
       place,
-      row({ combined: 935_000, state: 725_000, city: 0, special: 210_000 }),
-      "2026-03-10",
-    );
+      row: row({ combined: 935_000, state: 725_000, city: 0, special: 210_000 }),
+      day: "2026-03-10",
+    });
     expect(rates(plan)).toEqual([
       ["US-CA", 0.0725],
       ["US-CA-DIST-LA_TRANSIT", 0.021],
@@ -86,35 +86,39 @@ describe("an imported row over Levy's jurisdictions", () => {
   it("lets a built-in change dated after the table's month win from its date", () => {
     const table = row({ regionName: "NEWTOWN", combined: 837_500, state: 725_000, city: 112_500 });
     const city = [byId("US-CA-CITY-NEWTOWN")];
-    expect(rates(planFromImportedRow(book, byId("US-CA"), city, place, table, "2026-06-30"))).toEqual([
+    expect(
+      rates(planFromImportedRow({ book, state: byId("US-CA"), locals: city, place, row: table, day: "2026-06-30" })),
+    ).toEqual([
       ["US-CA", 0.0725],
       ["US-CA-CITY-NEWTOWN", 0.01125],
     ]);
-    expect(rates(planFromImportedRow(book, byId("US-CA"), city, place, table, "2026-07-01"))).toEqual([
+    expect(
+      rates(planFromImportedRow({ book, state: byId("US-CA"), locals: city, place, row: table, day: "2026-07-01" })),
+    ).toEqual([
       ["US-CA", 0.0725],
       ["US-CA-CITY-NEWTOWN", 0.015],
     ]);
   });
 
   it("finds Levy's jurisdiction by the row's region name when geo-resolver gave none, else names a new one after it", () => {
-    const riverton = planFromImportedRow(
+    const riverton = planFromImportedRow({
       book,
-      byId("US-CA"),
-      [],
+      state: byId("US-CA"),
+      locals: [],
       place,
-      row({ regionName: "RIVERTON", combined: 735_000, state: 725_000, city: 10_000 }),
-      "2026-03-10",
-    );
+      row: row({ regionName: "RIVERTON", combined: 735_000, state: 725_000, city: 10_000 }),
+      day: "2026-03-10",
+    });
     expect(riverton[1]).toMatchObject({ id: "US-CA-CITY-RIVERTON", authorityName: "US-CA-CITY-RIVERTON authority" });
     expect(riverton[1]!.rates.standard).toBe(0.001);
-    const unknown = planFromImportedRow(
+    const unknown = planFromImportedRow({
       book,
-      byId("US-CA"),
-      [],
+      state: byId("US-CA"),
+      locals: [],
       place,
-      row({ regionName: "SAINT HELENA", combined: 775_000, state: 725_000, special: 50_000 }),
-      "2026-03-10",
-    );
+      row: row({ regionName: "SAINT HELENA", combined: 775_000, state: 725_000, special: 50_000 }),
+      day: "2026-03-10",
+    });
     expect(unknown[1]).toMatchObject({
       id: "US-CA-DIST-ST_HELENA",
       name: "Saint Helena special district tax",

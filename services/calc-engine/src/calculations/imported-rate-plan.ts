@@ -34,18 +34,27 @@ type LocalType = "COUNTY" | "CITY" | "DISTRICT";
 const localTypes: readonly LocalType[] = ["COUNTY", "CITY", "DISTRICT"];
 const idPart: Record<LocalType, string> = { COUNTY: "COUNTY", CITY: "CITY", DISTRICT: "DIST" };
 
-/**
- * The jurisdictions that tax the address: `state` is Levy's state (or territory) data,
- * `locals` Levy's county, city and district data found at the address.
- */
-export function planFromImportedRow(
-  book: RateBook,
-  state: JurisdictionData,
-  locals: readonly JurisdictionData[],
-  place: ImportedPlace,
-  row: ImportedZipRow,
-  day: string,
-): AppliedJurisdiction[] {
+export interface ImportedRowOptions {
+  readonly book: RateBook;
+  /** Levy's state (or territory) data. */
+  readonly state: JurisdictionData;
+  /** Levy's county, city and district data found at the address. */
+  readonly locals: readonly JurisdictionData[];
+  readonly place: ImportedPlace;
+  readonly row: ImportedZipRow;
+  /** The transaction day. */
+  readonly day: string;
+}
+
+/** The jurisdictions that tax the address, with the row's combined rate between them. */
+export function planFromImportedRow({
+  book,
+  state,
+  locals,
+  place,
+  row,
+  day,
+}: ImportedRowOptions): AppliedJurisdiction[] {
   const atTable = (data: JurisdictionData) => standardUnits(book, data, row.effectiveFrom);
   // A later built-in change (a new period, or one ending) wins from its effective date.
   const changedSince = (data: JurisdictionData) =>

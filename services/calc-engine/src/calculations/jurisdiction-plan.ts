@@ -117,7 +117,8 @@ function fromZipTable(
   if (!row) return undefined;
   const locals = kept.filter((data) => localTypes.has(data.type));
   const geoPlaces = location.jurisdictions.filter((located) => localTypes.has(located.type));
-  const jurisdictions = planFromImportedRow(book, state, locals, { stateCode: state.id, geoPlaces }, row, day);
+  const place = { stateCode: state.id, geoPlaces };
+  const jurisdictions = planFromImportedRow({ book, state, locals, place, row, day });
   return {
     jurisdictions,
     coverage: "FULL",
