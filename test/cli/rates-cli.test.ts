@@ -99,6 +99,7 @@ describe("levy rates import and status", () => {
   it("installs valid tables, reports rows added, changed and removed per table, and shows them in status", async () => {
     const into = path.join(scratch, "installed");
     const first = await tableDir("first", {
+      "TAXRATES_ZIP5_CO202601.csv": ["CO,80202,DENVER,0.090000,0.029000,0.000000,0.050000,0.011000,0"],
       "TAXRATES_ZIP5_CO202603.csv": [
         "CO,80202,DENVER,0.091500,0.029000,0.000000,0.051500,0.011000,0",
         "CO,80204,DENVER,0.091500,0.029000,0.000000,0.051500,0.011000,0",
@@ -107,9 +108,10 @@ describe("levy rates import and status", () => {
     const installed = await levy(["rates", "import", first], { US_ZIP_RATES_PATH: into });
     expect(installed.code).toBe(0);
     expect(JSON.parse(installed.stdout).tables).toEqual([
+      { state: "CO", month: "2026-01", rows: 1, added: 1, changed: 0, removed: 0, replaces: null },
       { state: "CO", month: "2026-03", rows: 2, added: 2, changed: 0, removed: 0, replaces: null },
     ]);
-    expect(await readdir(into)).toEqual(["TAXRATES_ZIP5_CO202603.csv"]);
+    expect(await readdir(into)).toEqual(["TAXRATES_ZIP5_CO202601.csv", "TAXRATES_ZIP5_CO202603.csv"]);
 
     const second = await tableDir("second", {
       "TAXRATES_ZIP5_CO202603.csv": [
@@ -120,7 +122,7 @@ describe("levy rates import and status", () => {
     });
     const dryRun = await levy(["rates", "import", second, "--dry-run"], { US_ZIP_RATES_PATH: into });
     expect(dryRun.code).toBe(0);
-    expect(await readdir(into)).toEqual(["TAXRATES_ZIP5_CO202603.csv"]);
+    expect(await readdir(into)).toEqual(["TAXRATES_ZIP5_CO202601.csv", "TAXRATES_ZIP5_CO202603.csv"]);
     const replaced = await levy(["rates", "import", second], { US_ZIP_RATES_PATH: into });
     expect(replaced.code).toBe(0);
     expect(JSON.parse(replaced.stdout).tables).toEqual([
@@ -140,7 +142,8 @@ describe("levy rates import and status", () => {
     expect(status.code).toBe(0);
     const shown = JSON.parse(status.stdout);
     expect(shown.horizon_days).toBe(45);
-    expect(shown.tables[0]).toEqual({
+    expect(shown.tables[0]).toMatchObject({ month: "2026-01", effective_to: "2026-03-01", stale: false });
+    expect(shown.tables[1]).toEqual({
       state: "CO",
       month: "2026-03",
       effective_from: "2026-03-01",
@@ -149,7 +152,7 @@ describe("levy rates import and status", () => {
       stale: true,
       rows: 2,
     });
-    expect(shown.tables[1]).toMatchObject({ state: "NY", stale: false, rows: 1 });
+    expect(shown.tables[2]).toMatchObject({ state: "NY", stale: false, rows: 1 });
     expect(shown.stale_states).toEqual(["CO"]);
     // The horizon is a setting: a year's horizon makes March's table fresh again (until 2027-04-01).
     expect(

@@ -192,13 +192,11 @@ export class ZipRateIndex {
     };
   }
 
-  /** Every row of the table in force on `day` per state (for comparing two sets of tables). */
-  *rowsOn(day: string): Generator<ZipRates> {
-    for (const state of this.byState.keys()) {
-      const table = this.byState.get(state)!.find((t) => t.effectiveFrom <= day);
-      if (!table) continue;
-      for (const zip of table.zips.keys()) yield this.lookup(state, zip, day)!;
-    }
+  /** Every row of the state's table in force on `day` (for comparing two sets of tables). */
+  *rowsOn(state: string, day: string): Generator<ZipRates> {
+    const table = this.byState.get(state)?.find((t) => t.effectiveFrom <= day);
+    if (!table) return;
+    for (const zip of table.zips.keys()) yield this.lookup(state, zip, day)!;
   }
 }
 

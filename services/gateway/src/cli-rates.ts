@@ -84,14 +84,14 @@ const sameRates = (a: ZipRates, b: ZipRates) =>
 
 /** Per new table: its rows against what the installed tables answer in its month. */
 function changes(incoming: ZipRateIndex, current: ZipRateIndex) {
+  const installedWindows = current.windows();
   return incoming.windows().map((table) => {
     const day = table.effectiveFrom;
     const before = new Map<string, ZipRates>();
-    for (const row of current.rowsOn(day)) if (row.state === table.state) before.set(row.zip, row);
+    for (const row of current.rowsOn(table.state, day)) before.set(row.zip, row);
     let added = 0;
     let changed = 0;
-    for (const row of incoming.rowsOn(day)) {
-      if (row.state !== table.state) continue;
+    for (const row of incoming.rowsOn(table.state, day)) {
       const old = before.get(row.zip);
       if (!old) added += 1;
       else if (!sameRates(old, row)) changed += 1;
@@ -104,10 +104,11 @@ function changes(incoming: ZipRateIndex, current: ZipRateIndex) {
       added,
       changed,
       removed: before.size,
+      // The installed table in force in that month (the newest from it or before).
       replaces:
-        current
-          .windows()
-          .find((w) => w.state === table.state && w.effectiveFrom <= day)
+        installedWindows
+          .filter((w) => w.state === table.state && w.effectiveFrom <= day)
+          .at(-1)
           ?.effectiveFrom.slice(0, 7) ?? null,
     };
   });
