@@ -1,6 +1,7 @@
 // Readiness shared by the gRPC health service (grpc.health.v1) and the HTTP /readyz.
 // A service is ready when every registered check (database, event bus) passes and it
-// is not shutting down.
+// is not shutting down. A warning (e.g. stale rate data) leaves the service ready but
+// is listed on /readyz for the operator.
 import type { ConnectRouter, HandlerContext } from "@connectrpc/connect";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { create } from "@bufbuild/protobuf";
@@ -12,6 +13,8 @@ import {
 } from "@levy/proto/grpc/health/v1/health_pb.js";
 
 export type ReadinessCheck = () => Promise<void>;
+/** Messages for the operator that do not make the service unready; empty when all is well. */
+export type ReadinessWarning = () => readonly string[];
 
 /**
  * The health "service" a liveness probe asks about (Kubernetes gRPC probes): SERVING
@@ -24,6 +27,9 @@ export interface Readiness {
   /** The fully qualified service names this process reports on, besides "". */
   readonly serviceNames: readonly string[];
   addCheck(name: string, check: ReadinessCheck): void;
+  addWarning(name: string, warning: ReadinessWarning): void;
+  /** Every current warning, named after its source. */
+  warnings(): Array<{ readonly check: string; readonly message: string }>;
   markShuttingDown(): void;
   /** Runs every check; returns the names of failing ones (empty when ready). */
   failingChecks(): Promise<string[]>;
@@ -31,10 +37,13 @@ export interface Readiness {
 
 export function createReadiness(serviceNames: readonly string[]): Readiness {
   const checks = new Map<string, ReadinessCheck>();
+  const warnings = new Map<string, ReadinessWarning>();
   let shuttingDown = false;
   return {
     serviceNames,
     addCheck: (name, check) => void checks.set(name, check),
+    addWarning: (name, warning) => void warnings.set(name, warning),
+    warnings: () => [...warnings].flatMap(([check, warning]) => warning().map((message) => ({ check, message }))),
     markShuttingDown: () => {
       shuttingDown = true;
     },

@@ -22,6 +22,7 @@ export {
   registerHealthService,
   type Readiness,
   type ReadinessCheck,
+  type ReadinessWarning,
 } from "./health.js";
 export { startRpcServer, type RpcServer, type RpcServerOptions } from "./rpc-server.js";
 export { createOpsEndpoints, startOpsServer, type OpsEndpoints, type OpsServer } from "./ops-server.js";
@@ -68,3 +69,17 @@ export {
   type OutboxOptions,
   type OutboxSource,
 } from "./outbox.js";
+export { jurisdictionSlug } from "./jurisdiction-slug.js";
+export {
+  DEFAULT_ZIP_RATE_HORIZON_DAYS,
+  ZIP_RATE_FILE_NAME,
+  ZipRateImportError,
+  ZipRateIndex,
+  loadZipRateTables,
+  parseAvalaraZip5,
+  parseRateUnits,
+  zipRateFiles,
+  type ZipRateTable,
+  type ZipRateTableWindow,
+  type ZipRates,
+} from "./zip-rate-tables.js";

@@ -1,5 +1,6 @@
 // The HTTP/1.1 operations endpoints every service answers: /healthz (the process is
-// alive), /readyz (dependencies reachable, not shutting down) and /metrics (Prometheus).
+// alive), /readyz (dependencies reachable, not shutting down; `warnings` listed while
+// ready, e.g. stale rate tables) and /metrics (Prometheus).
 // The gateway and the MCP bridge mount the same handler on their public port instead.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -26,11 +27,11 @@ export function createOpsEndpoints(readiness: Readiness, registry: Registry): Op
       }
       if (path === "/readyz") {
         const failing = await readiness.failingChecks();
-        json(
-          response,
-          failing.length === 0 ? 200 : 503,
-          failing.length === 0 ? { status: "ready" } : { status: "not_ready", failing },
-        );
+        const warnings = readiness.warnings();
+        json(response, failing.length === 0 ? 200 : 503, {
+          ...(failing.length === 0 ? { status: "ready" } : { status: "not_ready", failing }),
+          ...(warnings.length > 0 ? { warnings } : {}),
+        });
         return true;
       }
       if (path === "/metrics") {

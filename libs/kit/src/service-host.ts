@@ -3,7 +3,7 @@
 // nothing: report not-ready, stop taking RPCs and let in-flight ones finish, then
 // close the service's own resources (database, event bus).
 import type { ConnectRouter } from "@connectrpc/connect";
-import { createReadiness, registerHealthService, type ReadinessCheck } from "./health.js";
+import { createReadiness, registerHealthService, type ReadinessCheck, type ReadinessWarning } from "./health.js";
 import type { Logger } from "./logger.js";
 import type { ServiceMetrics } from "./metrics.js";
 import { createOpsEndpoints, startOpsServer } from "./ops-server.js";
@@ -14,6 +14,7 @@ export interface ServiceModule {
   readonly serviceNames: readonly string[];
   registerRoutes(router: ConnectRouter): void;
   readonly readinessChecks?: Readonly<Record<string, ReadinessCheck>>;
+  readonly readinessWarnings?: Readonly<Record<string, ReadinessWarning>>;
   /** Closes what the module opened (consumers, database, producer). */
   close(): Promise<void>;
 }
@@ -35,6 +36,7 @@ export interface HostedService {
 export async function hostService(module: ServiceModule, options: HostOptions): Promise<HostedService> {
   const readiness = createReadiness(module.serviceNames);
   for (const [name, check] of Object.entries(module.readinessChecks ?? {})) readiness.addCheck(name, check);
+  for (const [name, warning] of Object.entries(module.readinessWarnings ?? {})) readiness.addWarning(name, warning);
   const rpc = await startRpcServer({
     host: options.host,
     port: options.grpcPort,

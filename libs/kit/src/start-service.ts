@@ -5,7 +5,7 @@ import type { ConnectRouter } from "@connectrpc/connect";
 import type { EventBus } from "@levy/events";
 import type { Store } from "@levy/storage";
 import { loadConfig, type ConfigOf, type Setting } from "./config.js";
-import type { ReadinessCheck } from "./health.js";
+import type { ReadinessCheck, ReadinessWarning } from "./health.js";
 import { assertInfrastructureConfig, openEventBus, openStore, type InfrastructureConfig } from "./infrastructure.js";
 import { createLogger, type Logger } from "./logger.js";
 import { createServiceMetrics, type ServiceMetrics } from "./metrics.js";
@@ -27,6 +27,7 @@ export interface BuiltService {
   readonly serviceNames: readonly string[];
   registerRoutes(router: ConnectRouter): void;
   readonly readinessChecks?: Readonly<Record<string, ReadinessCheck>>;
+  readonly readinessWarnings?: Readonly<Record<string, ReadinessWarning>>;
   /** Closes what the build step opened (consumers, caches); store and bus are closed after. */
   close?(): Promise<void>;
 }
@@ -63,6 +64,7 @@ export async function startService<D extends Record<string, Setting<unknown>>>(
       serviceNames: built.serviceNames,
       registerRoutes: (router) => built.registerRoutes(router),
       readinessChecks: { storage: () => store.ping(), events: () => bus.ping(), ...built.readinessChecks },
+      ...(built.readinessWarnings ? { readinessWarnings: built.readinessWarnings } : {}),
       close: async () => {
         await built.close?.();
         if (ownsBus) await bus.close();

@@ -29,7 +29,13 @@ export function startCalcEngine(options: StartCalcEngineOptions = {}): Promise<R
     sharedBus: options.sharedBus,
     build: async ({ store, bus, config, metrics, logger }) => {
       const book = new RateBook(loadRateDataDir(config.rateDataDir));
-      const zipRates = config.usZipRatesPath ? await loadZipRateLookup(config.usZipRatesPath, logger) : undefined;
+      const zipRates = config.usZipRatesPath
+        ? await loadZipRateLookup(
+            config.usZipRatesPath,
+            { horizonDays: config.usZipRatesHorizonDays, reloadMs: config.usZipRatesReloadMs },
+            logger,
+          )
+        : undefined;
       logger.info({ jurisdictions: book.size, zipRates: zipRates !== undefined }, "rate data loaded");
       const transport = (baseUrl: string) => createRpcTransport({ baseUrl, interceptors: [metrics.clientInterceptor] });
       const exemptions = createCertificateExemptions(
@@ -48,7 +54,7 @@ export function startCalcEngine(options: StartCalcEngineOptions = {}): Promise<R
       const deps = {
         exemptions,
         book,
-        zipRates,
+        zipRates: zipRates?.lookup,
         geo: createRpcClient(GeoResolverService, transport(config.geoResolverUrl)),
         catalog: createRpcClient(CatalogService, transport(config.catalogUrl)),
         store: calculations,
@@ -59,7 +65,11 @@ export function startCalcEngine(options: StartCalcEngineOptions = {}): Promise<R
       return {
         serviceNames: ["levy.calc_engine.v1.CalcEngineService"],
         registerRoutes: (router) => registerCalcEngineService(router, deps, calculationMetrics),
+        ...(zipRates
+          ? { readinessWarnings: { us_zip_rates: () => zipRates.staleWarnings(new Date().toISOString().slice(0, 10)) } }
+          : {}),
         close: async () => {
+          zipRates?.close();
           await purge.stop();
           await following.close();
         },

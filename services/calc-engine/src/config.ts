@@ -1,6 +1,12 @@
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { hostingSettings, infrastructureSettings, setting, upstreamUrlSetting } from "@levy/kit";
+import {
+  DEFAULT_ZIP_RATE_HORIZON_DAYS,
+  hostingSettings,
+  infrastructureSettings,
+  setting,
+  upstreamUrlSetting,
+} from "@levy/kit";
 
 const shippedRateData = fileURLToPath(new URL("../data", import.meta.url));
 
@@ -22,8 +28,18 @@ export const calcEngineSettings = {
   ),
   usZipRatesPath: setting(
     "US_ZIP_RATES_PATH",
-    "optional Avalara TAXRATES_ZIP5 CSV file or directory; its ZIP rates take precedence for US addresses from the table's month",
+    "optional directory (or file) of TAXRATES_ZIP5_<ST><YYYYMM>.csv tables; a table answers its state's ZIPs from its month until the next table's, never over a built-in change dated after its month (`levy rates import` installs tables here)",
     z.string().optional(),
+  ),
+  usZipRatesHorizonDays: setting(
+    "US_ZIP_RATES_HORIZON_DAYS",
+    "days after the end of a table's month when the table becomes stale: answers still use it but carry rate_table.stale, and /readyz warns",
+    z.coerce.number().int().min(0).max(3650).default(DEFAULT_ZIP_RATE_HORIZON_DAYS),
+  ),
+  usZipRatesReloadMs: setting(
+    "US_ZIP_RATES_RELOAD_MS",
+    "how often US_ZIP_RATES_PATH is checked for changed tables, which are then loaded without a restart (0: only at start-up)",
+    z.coerce.number().int().min(0).default(60_000),
   ),
   calculationTtlDays: setting(
     "CALCULATION_TTL_DAYS",

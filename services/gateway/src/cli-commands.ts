@@ -2,6 +2,7 @@
 // admin API request it makes. Kept apart from cli.ts (argument parsing, exit codes) so
 // adding a command is one entry here.
 import type { ParseArgsConfig } from "node:util";
+import { importRates, rateStatus } from "./cli-rates.js";
 
 type Values = Record<string, string | undefined>;
 
@@ -21,7 +22,10 @@ export interface Command {
   readonly required: readonly string[];
   /** Names of the positional arguments, all required. */
   readonly positionals: readonly string[];
-  request(values: Values, positionals: readonly string[]): AdminRequest;
+  /** The admin API request the command makes, or… */
+  request?(values: Values, positionals: readonly string[]): AdminRequest;
+  /** …what it does locally (rate tables), returning the exit code. */
+  run?(values: Values, positionals: readonly string[]): Promise<number>;
 }
 
 const text = { type: "string" } as const;
@@ -99,11 +103,32 @@ export const commands: readonly Command[] = [
     positionals: ["KEY_ID"],
     request: (_values, [keyId]) => ({ method: "DELETE", path: `/admin/v1/keys/${id(keyId!)}` }),
   },
+  {
+    name: "rates import",
+    synopsis: "DIR [--into PATH] [--dry-run] [--horizon-days N]",
+    summary:
+      "Validates the TAXRATES_ZIP5_<ST><YYYYMM>.csv tables in DIR, prints per table the rows added, changed and removed against the tables installed, then copies them into US_ZIP_RATES_PATH (or --into), which calc-engine re-reads; nothing is copied when a table is invalid (exit 1) or with --dry-run. Runs where that directory is; no ADMIN_TOKEN.",
+    options: { into: text, "dry-run": { type: "boolean" }, "horizon-days": text },
+    required: [],
+    positionals: ["DIR"],
+    run: importRates,
+  },
+  {
+    name: "rates status",
+    synopsis: "[--path PATH] [--horizon-days N]",
+    summary:
+      "Shows the tables installed in US_ZIP_RATES_PATH (or --path): state, month, the window each is in force, and whether it is stale (past the horizon, US_ZIP_RATES_HORIZON_DAYS, default 45 days after its month, with no newer table).",
+    options: { path: text, "horizon-days": text },
+    required: [],
+    positionals: [],
+    run: (values) => rateStatus(values),
+  },
 ];
 
 export const environmentHelp = `environment:
   LEVY_URL     the gateway's REST address (default http://127.0.0.1:8080)
-  ADMIN_TOKEN  the admin token the gateway was started with (required)
+  ADMIN_TOKEN  the admin token the gateway was started with (required by the API commands)
+  US_ZIP_RATES_PATH, US_ZIP_RATES_HORIZON_DAYS  calc-engine's rate table settings (rates commands)
 exit codes: 0 ok, 1 API error (the API's JSON answer is printed), 2 usage error`;
 
 export function usageLine(command: Command): string {

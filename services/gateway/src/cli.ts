@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // `npm run levy -- <command>`: a thin client of the admin API that prints its JSON.
-// `levy --help` lists the commands (cli-commands.ts). Exit codes: 0 ok, 1 the API
-// refused or could not be reached, 2 usage (unknown command or option, missing argument,
-// no ADMIN_TOKEN).
+// `levy --help` lists the commands (cli-commands.ts); the `rates` commands work on local
+// files instead (cli-rates.ts). Exit codes: 0 ok, 1 the API refused or could not be
+// reached (or a rate table is invalid), 2 usage (unknown command or option, missing
+// argument, no ADMIN_TOKEN).
 import { parseArgs } from "node:util";
 import { type AdminRequest, type Command, commands, usage } from "./cli-commands.js";
+
+type Values = Record<string, string | undefined>;
 
 class UsageError extends Error {
   constructor(
@@ -19,7 +22,7 @@ const helpFlags = new Set(["--help", "-h"]);
 
 function parseCommand(
   args: readonly string[],
-): { command: Command; request: AdminRequest } | { help: readonly Command[] } {
+): { command: Command; values: Values; positionals: string[] } | { help: readonly Command[] } {
   const [resource, action] = args;
   if (resource === undefined) throw new UsageError("no command given");
   if (resource === "help" || helpFlags.has(resource)) return { help: commands };
@@ -47,11 +50,13 @@ function parseCommand(
   }
   if (values.limit !== undefined && !/^\d+$/.test(values.limit))
     throw new UsageError("--limit takes a whole number", [command]);
+  if (values["horizon-days"] !== undefined && !/^\d+$/.test(values["horizon-days"]))
+    throw new UsageError("--horizon-days takes a whole number", [command]);
   if (parsed.positionals.length !== command.positionals.length) {
     const expected = command.positionals.join(" ") || "no arguments";
     throw new UsageError(`${command.name} takes ${expected} (got ${parsed.positionals.length})`, [command]);
   }
-  return { command, request: command.request(values, parsed.positionals) };
+  return { command, values, positionals: parsed.positionals };
 }
 
 /** Sends the request, prints the answer; true when the API accepted it. */
@@ -81,7 +86,9 @@ async function main(args: readonly string[]): Promise<number> {
       process.stdout.write(usage(parsed.help, true));
       return 0;
     }
-    return (await send(parsed.request)) ? 0 : 1;
+    const { command, values, positionals } = parsed;
+    if (command.run) return await command.run(values, positionals);
+    return (await send(command.request!(values, positionals))) ? 0 : 1;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`levy: ${error.message}\n${usage(error.shown)}`);

@@ -25,6 +25,7 @@ import type { CalculationStore } from "./calculation-store.js";
 import { assertSupportedPlace } from "./assert-supported-place.js";
 import { type RateCoverage, type ZipRateLookup, planJurisdictions } from "./jurisdiction-plan.js";
 import { locateMerchant } from "./locate-merchant.js";
+import { placeByStateTable } from "./shared-zip.js";
 import { type PricedOrder, type ProductFacts, priceOrder } from "./price-order.js";
 
 export interface CalculationDeps {
@@ -219,7 +220,11 @@ function transactedAt(deps: CalculationDeps, value: bigint): number {
   return seconds;
 }
 
-async function locate(deps: CalculationDeps, customer: CustomerInput | undefined): Promise<ResolveLocationResponse> {
+async function locate(
+  deps: CalculationDeps,
+  customer: CustomerInput | undefined,
+  day: string,
+): Promise<ResolveLocationResponse> {
   if (!customer?.address && !customer?.ip) {
     throw new LevyError("missing_field", "customer.address or customer.ip is required", {
       field: "customer.address",
@@ -227,7 +232,13 @@ async function locate(deps: CalculationDeps, customer: CustomerInput | undefined
       received: "undefined",
     });
   }
-  return deps.geo.resolveLocation({ address: customer.address, ip: customer.ip });
+  try {
+    return await deps.geo.resolveLocation({ address: customer.address, ip: customer.ip });
+  } catch (error) {
+    const placed = await placeByStateTable(deps.geo, deps.zipRates, customer.address, day, error);
+    if (placed) return placed;
+    throw error;
+  }
 }
 
 function location(resolved: ResolveLocationResponse) {
@@ -323,7 +334,7 @@ async function calculateCommon(
     merchantInput
       ? deps.catalog.getMerchant({ scope: scopeMessage, merchantId: merchantInput.merchantId }).then((r) => r.merchant!)
       : Promise.resolve(undefined),
-    locate(deps, common.customer),
+    locate(deps, common.customer, day),
   ]);
 
   const allowUnsupported = common.allowUnsupportedJurisdiction;
@@ -388,6 +399,7 @@ async function calculateCommon(
 
   const now = deps.now();
   const coverage: RateCoverage | "ZERO" = plan.coverage;
+  const rateTable = "rateTable" in plan ? plan.rateTable : undefined;
   const calculation = create(CalculationSchema, {
     id: newId("calc"),
     livemode: common.scope.livemode,
@@ -415,6 +427,8 @@ async function calculateCommon(
     exemptionReason,
     exemptionCertificateId: certificate?.certificateId ?? "",
     exemptionCertificateType: certificate?.certificateType ?? "",
+    rateTableEffectiveFrom: rateTable?.effectiveFrom ?? "",
+    rateTableStale: rateTable?.stale ?? false,
   });
   await deps.store.save(common.scope, calculation);
   return calculation;

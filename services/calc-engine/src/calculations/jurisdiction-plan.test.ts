@@ -294,7 +294,16 @@ describe("jurisdiction plan and determination", () => {
   it("uses an imported ZIP table's components from its month", () => {
     const lookup = (state: string, zip: string, day: string) =>
       state === "CO" && zip === "80202" && day >= "2026-03-01"
-        ? { regionName: "DENVER", state: 0.029, county: 0, city: 0.0481, special: 0.011 }
+        ? {
+            regionName: "DENVER",
+            effectiveFrom: "2026-03-01",
+            staleFrom: "2026-05-16",
+            combined: 881_000,
+            state: 290_000,
+            county: 0,
+            city: 481_000,
+            special: 110_000,
+          }
         : undefined;
     const location: Location = {
       country: "US",
@@ -311,8 +320,10 @@ describe("jurisdiction plan and determination", () => {
     expect(march.jurisdictions.map((j) => [j.id, j.rates.standard])).toEqual([
       ["US-CO", 0.029],
       ["US-CO-CITY-DENVER", 0.0481],
-      ["US-CO-DIST-ZIP80202", 0.011],
+      ["US-CO-DIST-DENVER", 0.011],
     ]);
+    expect(march.rateTable).toEqual({ effectiveFrom: "2026-03-01", stale: false });
+    expect(planJurisdictions(book, location, "2026-05-16", lookup).rateTable?.stale).toBe(true);
     expect(planJurisdictions(book, location, "2026-02-28", lookup).coverage).toBe("STATE_ONLY");
   });
 

@@ -1,10 +1,12 @@
 // Turns the jurisdictions geo-resolver found at an address into the ones that tax it,
 // with their rates on the day: known jurisdictions from Levy's data, districts they
 // bring in, superseded ones removed (Ontario's HST replaces the GST), and, for a US ZIP
-// covered by an imported ZIP rate table, that table's four components instead.
+// covered by an imported ZIP rate table, that table's rate spread over them
+// (imported-rate-plan.ts).
 import type { AppliedJurisdiction } from "../domain/determine.js";
 import type { RateBook } from "../rates/rate-book.js";
 import type { JurisdictionData } from "../rates/rate-data-schema.js";
+import { type ImportedZipRow, planFromImportedRow } from "./imported-rate-plan.js";
 
 /** The part of a resolved location the plan needs. */
 export interface LocatedJurisdiction {
@@ -20,16 +22,14 @@ export interface Location {
   readonly jurisdictions: readonly LocatedJurisdiction[];
 }
 
-/** Rates of one US ZIP from an imported table, as fractions. */
-export interface ZipComponents {
-  readonly regionName: string;
-  readonly state: number;
-  readonly county: number;
-  readonly city: number;
-  readonly special: number;
-}
+/** The imported table row in force for a state (or territory) code and ZIP on a day. */
+export type ZipRateLookup = (state: string, zip5: string, day: string) => ImportedZipRow | undefined;
 
-export type ZipRateLookup = (state: string, zip5: string, day: string) => ZipComponents | undefined;
+/** The imported table an answer came from: its month and whether it is past its horizon. */
+export interface RateTableUsed {
+  readonly effectiveFrom: string;
+  readonly stale: boolean;
+}
 
 /**
  * FULL: every tax levied at the address is known to Levy. PARTIAL: a US address in a state
@@ -42,21 +42,8 @@ export type RateCoverage = "FULL" | "PARTIAL" | "STATE_ONLY" | "UNSUPPORTED";
 export interface JurisdictionPlan {
   readonly jurisdictions: readonly AppliedJurisdiction[];
   readonly coverage: RateCoverage;
-}
-
-function applied(book: RateBook, data: JurisdictionData, day: string): AppliedJurisdiction | undefined {
-  const period = book.ratesOn(data, day);
-  if (!period) return undefined;
-  return {
-    id: data.id,
-    name: data.name,
-    type: data.type,
-    taxType: data.tax_type,
-    authorityName: data.authority_name,
-    displayName: data.display_name ?? data.name,
-    rates: period.rates,
-    fees: book.feesOn(data, day),
-  };
+  /** Set when an imported ZIP rate table decided the rates. */
+  readonly rateTable?: RateTableUsed;
 }
 
 const localTypes = new Set(["COUNTY", "CITY", "DISTRICT"]);
@@ -82,16 +69,15 @@ export function planJurisdictions(
   const superseded = new Set(found.flatMap((data) => data.supersedes ?? []));
   const kept = found.filter((data) => !superseded.has(data.id));
   const jurisdictions = kept
-    .map((data) => applied(book, data, day))
+    .map((data) => book.applied(data, day))
     .filter((j): j is AppliedJurisdiction => j !== undefined);
 
   if (location.country === "CA") return { jurisdictions, coverage: canadaCoverage(location, jurisdictions) };
+  const imported = zipRates ? fromZipTable(book, location, kept, day, zipRates) : undefined;
+  if (imported) return imported;
   if (location.country !== "US") return { jurisdictions, coverage: jurisdictions.length > 0 ? "FULL" : "UNSUPPORTED" };
 
   const state = jurisdictions.find((j) => j.type === "STATE");
-  const zip5 = location.postalCode.slice(0, 5);
-  const imported = state && zip5.length === 5 ? zipRates?.(location.province, zip5, day) : undefined;
-  if (state && imported) return { jurisdictions: fromZipTable(state, location, imported), coverage: "FULL" };
   if (!state) return { jurisdictions, coverage: jurisdictions.length > 0 ? "FULL" : "UNSUPPORTED" };
   const placeIds = location.jurisdictions.map((located) => located.id);
   return { jurisdictions, coverage: usCoverage(book.jurisdiction(state.id), jurisdictions, placeIds, day) };
@@ -119,28 +105,33 @@ function usCoverage(
   return jurisdictions.some((j) => localTypes.has(j.type)) ? "PARTIAL" : "STATE_ONLY";
 }
 
-/** The imported table's components, named after geo-resolver's county and city where known. */
-function fromZipTable(state: AppliedJurisdiction, location: Location, zip: ZipComponents): AppliedJurisdiction[] {
-  const named = (type: string) => location.jurisdictions.find((j) => j.type === type);
-  const local = (type: string, rate: number, fallbackName: string): AppliedJurisdiction | undefined => {
-    if (rate === 0) return undefined;
-    const geo = named(type);
-    const stateCode = location.province;
-    return {
-      id: geo?.id ?? `US-${stateCode}-${type === "DISTRICT" ? "DIST" : type}-ZIP${location.postalCode.slice(0, 5)}`,
-      name: geo?.name ?? fallbackName,
-      type,
-      taxType: "SALES",
-      authorityName: state.authorityName,
-      displayName: geo?.name ?? fallbackName,
-      rates: { standard: rate },
-      fees: [],
-    };
+/**
+ * The plan from an imported table, when one has a row for the ZIP: a US state's address
+ * (the table of its state) or a territory that uses US ZIPs (Puerto Rico's own table).
+ */
+function fromZipTable(
+  book: RateBook,
+  location: Location,
+  kept: readonly JurisdictionData[],
+  day: string,
+  zipRates: ZipRateLookup,
+): JurisdictionPlan | undefined {
+  const zip5 = location.postalCode.slice(0, 5);
+  if (!/^\d{5}$/.test(zip5)) return undefined;
+  const territory = location.country !== "US";
+  const state = kept.find((data) =>
+    territory ? data.type === "COUNTRY" && data.id === location.country : data.type === "STATE",
+  );
+  if (!state) return undefined;
+  const row = zipRates(territory ? location.country : location.province, zip5, day);
+  if (!row) return undefined;
+  const locals = kept.filter((data) => localTypes.has(data.type));
+  const geoPlaces = location.jurisdictions.filter((located) => localTypes.has(located.type));
+  const place = { stateCode: state.id, geoPlaces };
+  const jurisdictions = planFromImportedRow({ book, state, locals, place, row, day });
+  return {
+    jurisdictions,
+    coverage: "FULL",
+    rateTable: { effectiveFrom: row.effectiveFrom, stale: day >= row.staleFrom },
   };
-  return [
-    { ...state, rates: { standard: zip.state } },
-    local("COUNTY", zip.county, `${zip.regionName} county tax`),
-    local("CITY", zip.city, `${zip.regionName} city tax`),
-    local("DISTRICT", zip.special, `${zip.regionName} special district tax`),
-  ].filter((j): j is AppliedJurisdiction => j !== undefined);
 }

@@ -87,7 +87,13 @@ export function validateRateData(
   for (const rule of rules) {
     const where = `rule ${rule.jurisdiction} ${rule.category} from ${rule.effective_from}`;
     const jurisdiction = jurisdictions.get(rule.jurisdiction);
-    if (!jurisdiction) problems.push(`${where}: unknown jurisdiction`);
+    // "US-UT-COUNTY" names every county of Utah (rules apply by id prefix), including
+    // those Levy holds no rates for, such as a local tax an imported ZIP table brings in.
+    const localLevel = /^(US-[A-Z]{2})-(COUNTY|CITY|DIST)$/.exec(rule.jurisdiction);
+    if (!jurisdiction && !(localLevel && jurisdictions.has(localLevel[1]!)))
+      problems.push(`${where}: unknown jurisdiction`);
+    if (localLevel && rule.rate_key !== undefined)
+      problems.push(`${where}: a rule for every local tax has no rate_key`);
     if (!isTaxCategory(rule.category)) problems.push(`${where}: unknown category`);
     if (jurisdiction && rule.rate_key !== undefined) {
       const inForce = jurisdiction.rates.filter((period) => overlaps(period, rule));

@@ -1,6 +1,7 @@
 // Fast lookups over the loaded rate data: a jurisdiction's rates on a day, the
 // taxability rule for a category (most specific jurisdiction first), the districts an
 // address brings in, and the fees in force.
+import type { AppliedJurisdiction } from "../domain/determine.js";
 import type { RateData } from "./load-rate-data.js";
 import type { FeePeriod, JurisdictionData, RatePeriod, TaxabilityRule } from "./rate-data-schema.js";
 
@@ -68,6 +69,22 @@ export class RateBook {
 
   ratesOn(jurisdiction: JurisdictionData, day: string): RatePeriod | undefined {
     return jurisdiction.rates.find((period) => inForce(period, day));
+  }
+
+  /** The jurisdiction as it applies on the day, or undefined when it has no rates then. */
+  applied(data: JurisdictionData, day: string): AppliedJurisdiction | undefined {
+    const period = this.ratesOn(data, day);
+    if (!period) return undefined;
+    return {
+      id: data.id,
+      name: data.name,
+      type: data.type,
+      taxType: data.tax_type,
+      authorityName: data.authority_name,
+      displayName: data.display_name ?? data.name,
+      rates: period.rates,
+      fees: this.feesOn(data, day),
+    };
   }
 
   feesOn(jurisdiction: JurisdictionData, day: string): FeePeriod[] {

@@ -65,6 +65,13 @@ function customerField(calculation: Calculation) {
   };
 }
 
+/** The imported rate table that answered (absent when Levy's built-in data did). */
+function rateTableField(calculation: Calculation) {
+  const from = calculation.rateTableEffectiveFrom;
+  if (from === "") return {};
+  return { rate_table: { month: from.slice(0, 7), effective_from: from, stale: calculation.rateTableStale } };
+}
+
 export function presentCalculation(calculation: Calculation, version: ApiVersion) {
   const totals = presentTotals(calculation.totals);
   return {
@@ -85,6 +92,7 @@ export function presentCalculation(calculation: Calculation, version: ApiVersion
     automatic_tax: calculation.automaticTax,
     ...locationFields(calculation, version),
     rate_coverage: calculation.rateCoverage,
+    ...rateTableField(calculation),
     ...(calculation.exemptionReason ? { exemption_reason: calculation.exemptionReason } : {}),
     ...(calculation.exemptionCertificateId
       ? {
@@ -125,6 +133,7 @@ export function presentPlatformCalculation(calculation: Calculation, version: Ap
     automatic_tax: calculation.automaticTax,
     ...locationFields(calculation, version),
     rate_coverage: calculation.rateCoverage,
+    ...rateTableField(calculation),
     ...(calculation.exemptionReason ? { exemption_reason: calculation.exemptionReason } : {}),
     ...(calculation.exemptionCertificateId
       ? {

@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ZipRateImportError, ZipRateIndex, loadZipRateTables, parseAvalaraZip5 } from "./avalara-zip5.js";
+import { ZipRateImportError, ZipRateIndex, loadZipRateTables, parseAvalaraZip5 } from "./zip-rate-tables.js";
 
 const header =
   "State,ZipCode,TaxRegionName,EstimatedCombinedRate,StateRate,EstimatedCountyRate,EstimatedCityRate,EstimatedSpecialRate,RiskLevel";
@@ -45,6 +45,22 @@ describe("Avalara ZIP5 importer", () => {
     expect(index.lookup("CO", "80202", "2026-03-10")?.combinedRate).toBe(915000);
   });
 
+  it("gives each table a window up to the next table of its state, and a staleness horizon", () => {
+    const index = new ZipRateIndex(45);
+    const row = "CO,80202,DENVER,0.091500,0.029000,0.000000,0.051500,0.011000,0";
+    index.add(parseAvalaraZip5(`${header}\n${row}\n`, "TAXRATES_ZIP5_CO202601.csv"));
+    index.add(parseAvalaraZip5(`${header}\n${row}\n`, "TAXRATES_ZIP5_CO202603.csv"));
+    index.add(parseAvalaraZip5(`${header}\n${row.replace("CO,", "WY,")}\n`, "TAXRATES_ZIP5_WY202612.csv"));
+    expect(index.windows()).toEqual([
+      { state: "CO", effectiveFrom: "2026-01-01", effectiveTo: "2026-03-01", staleFrom: "2026-03-18", rows: 1 },
+      { state: "CO", effectiveFrom: "2026-03-01", effectiveTo: null, staleFrom: "2026-05-16", rows: 1 },
+      { state: "WY", effectiveFrom: "2026-12-01", effectiveTo: null, staleFrom: "2027-02-15", rows: 1 },
+    ]);
+    expect(index.lookup("CO", "80202", "2026-02-10")).toMatchObject({ effectiveTo: "2026-03-01" });
+    expect(index.staleOn("2026-05-15")).toEqual([]);
+    expect(index.staleOn("2026-05-16").map((w) => w.state)).toEqual(["CO"]);
+  });
+
   it("names every problem with file and line", () => {
     const bad = (body: string, name = "TAXRATES_ZIP5_MI202603.csv") => {
       try {
@@ -84,6 +100,8 @@ describe("Avalara ZIP5 importer", () => {
           zip,
           regionName: region,
           effectiveFrom: "2026-03-01",
+          effectiveTo: null,
+          staleFrom: "2026-05-16",
           combinedRate: units(combined!),
           stateRate: units(stateRate!),
           countyRate: units(county!),

@@ -1,12 +1,18 @@
-// Importer for Avalara's published "TAXRATES_ZIP5_<ST><YYYYMM>.csv" rate tables, so an
+// Importer for the published "TAXRATES_ZIP5_<ST><YYYYMM>.csv" ZIP-level rate tables, so an
 // operator can load ZIP-level US coverage from a path. Rates are parsed from their
 // decimal text into integers of 1e-7 (no floating-point error) and checked strictly.
+// Shared by calc-engine (which answers from them) and the `levy rates` CLI (which
+// validates and installs them). A table is in force from its month until the next
+// table of its state; past a horizon it is stale (still used, flagged).
 import { readFile, readdir, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
 
 const HEADER =
   "State,ZipCode,TaxRegionName,EstimatedCombinedRate,StateRate,EstimatedCountyRate,EstimatedCityRate,EstimatedSpecialRate,RiskLevel";
-const FILE_NAME = /^TAXRATES_ZIP5_([A-Z]{2})(\d{4})(\d{2})\.csv$/;
+export const ZIP_RATE_FILE_NAME = /^TAXRATES_ZIP5_([A-Z]{2})(\d{4})(\d{2})\.csv$/;
+const FILE_NAME = ZIP_RATE_FILE_NAME;
+/** Default staleness horizon: days after the end of a table's month. */
+export const DEFAULT_ZIP_RATE_HORIZON_DAYS = 45;
 
 export class ZipRateImportError extends Error {
   override readonly name = "ZipRateImportError";
@@ -22,6 +28,10 @@ export interface ZipRates {
   readonly zip: string;
   readonly regionName: string;
   readonly effectiveFrom: string;
+  /** The next table's month (exclusive), or null when this is the newest table of its state. */
+  readonly effectiveTo: string | null;
+  /** The first day this table is stale (the horizon past its month). */
+  readonly staleFrom: string;
   /** Rates in units of 1e-7 (0.0625 → 625000). */
   readonly stateRate: number;
   readonly countyRate: number;
@@ -97,9 +107,28 @@ export function parseAvalaraZip5(text: string, fileName: string): ZipRateTable {
   return { state, effectiveFrom: `${year}-${month}-01`, zips, rates, regionIndex, regionNames };
 }
 
-/** Tables of several states and months; a lookup takes the newest table in force. */
+/** YYYY-MM-DD of the first day of the month after `day`, plus `days`. */
+function horizonEnd(monthStart: string, days: number): string {
+  const at = new Date(`${monthStart}T00:00:00Z`);
+  at.setUTCMonth(at.getUTCMonth() + 1);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
+
+/** One loaded table's window, for status reports. */
+export interface ZipRateTableWindow {
+  readonly state: string;
+  readonly effectiveFrom: string;
+  readonly effectiveTo: string | null;
+  readonly staleFrom: string;
+  readonly rows: number;
+}
+
+/** Tables of several states and months; a lookup takes the table in force on the day. */
 export class ZipRateIndex {
   private readonly byState = new Map<string, ZipRateTable[]>();
+
+  constructor(readonly horizonDays = DEFAULT_ZIP_RATE_HORIZON_DAYS) {}
 
   add(table: ZipRateTable): void {
     const tables = this.byState.get(table.state) ?? [];
@@ -116,36 +145,84 @@ export class ZipRateIndex {
     return count;
   }
 
+  /** Every table, by state then month, with the window it is in force. */
+  windows(): ZipRateTableWindow[] {
+    const windows: ZipRateTableWindow[] = [];
+    for (const state of [...this.byState.keys()].sort()) {
+      const tables = this.byState.get(state)!;
+      tables.forEach((table, index) => {
+        windows.push({
+          state,
+          effectiveFrom: table.effectiveFrom,
+          effectiveTo: index === 0 ? null : tables[index - 1]!.effectiveFrom,
+          staleFrom: horizonEnd(table.effectiveFrom, this.horizonDays),
+          rows: table.zips.size,
+        });
+      });
+    }
+    return windows.sort((a, b) => a.state.localeCompare(b.state) || a.effectiveFrom.localeCompare(b.effectiveFrom));
+  }
+
+  /** The newest table of each state that is stale on `day` (what /readyz warns about). */
+  staleOn(day: string): ZipRateTableWindow[] {
+    return this.windows().filter((window) => window.effectiveTo === null && window.staleFrom <= day);
+  }
+
   lookup(state: string, zip5: string, day: string): ZipRates | undefined {
-    const table = this.byState.get(state)?.find((t) => t.effectiveFrom <= day);
-    const row = table?.zips.get(zip5);
-    if (!table || row === undefined) return undefined;
+    const tables = this.byState.get(state);
+    const at = tables?.findIndex((t) => t.effectiveFrom <= day) ?? -1;
+    if (!tables || at < 0) return undefined;
+    const table = tables[at]!;
+    const row = table.zips.get(zip5);
+    if (row === undefined) return undefined;
     const r = table.rates;
-    const at = row * 5;
+    const offset = row * 5;
     return {
       state,
       zip: zip5,
       regionName: table.regionNames[table.regionIndex[row]!]!,
       effectiveFrom: table.effectiveFrom,
-      combinedRate: r[at]!,
-      stateRate: r[at + 1]!,
-      countyRate: r[at + 2]!,
-      cityRate: r[at + 3]!,
-      specialRate: r[at + 4]!,
+      effectiveTo: at === 0 ? null : tables[at - 1]!.effectiveFrom,
+      staleFrom: horizonEnd(table.effectiveFrom, this.horizonDays),
+      combinedRate: r[offset]!,
+      stateRate: r[offset + 1]!,
+      countyRate: r[offset + 2]!,
+      cityRate: r[offset + 3]!,
+      specialRate: r[offset + 4]!,
     };
+  }
+
+  /** Every row of the state's table in force on `day` (for comparing two sets of tables). */
+  *rowsOn(state: string, day: string): Generator<ZipRates> {
+    const table = this.byState.get(state)?.find((t) => t.effectiveFrom <= day);
+    if (!table) return;
+    for (const zip of table.zips.keys()) yield this.lookup(state, zip, day)!;
   }
 }
 
-/** A TAXRATES_ZIP5 CSV file, or every such file directly inside a directory. */
-export async function loadZipRateTables(path: string): Promise<ZipRateIndex> {
-  const files = (await stat(path)).isDirectory()
+/** The TAXRATES_ZIP5 files directly inside a directory (or the one file given), sorted. */
+export async function zipRateFiles(path: string): Promise<string[]> {
+  return (await stat(path)).isDirectory()
     ? (await readdir(path))
         .filter((name) => FILE_NAME.test(name))
         .sort()
         .map((name) => join(path, name))
     : [path];
-  if (files.length === 0) throw new ZipRateImportError([`${path}: no TAXRATES_ZIP5_<ST><YYYYMM>.csv files`]);
-  const index = new ZipRateIndex();
+}
+
+/**
+ * A TAXRATES_ZIP5 CSV file, or every such file directly inside a directory; with
+ * `allowEmpty`, a directory without tables is an empty index (tables may be imported later).
+ */
+export async function loadZipRateTables(
+  path: string,
+  horizonDays = DEFAULT_ZIP_RATE_HORIZON_DAYS,
+  { allowEmpty = false } = {},
+): Promise<ZipRateIndex> {
+  const files = await zipRateFiles(path);
+  if (files.length === 0 && !allowEmpty)
+    throw new ZipRateImportError([`${path}: no TAXRATES_ZIP5_<ST><YYYYMM>.csv files`]);
+  const index = new ZipRateIndex(horizonDays);
   const problems: string[] = [];
   for (const file of files) {
     try {
