@@ -1,13 +1,14 @@
 // US addresses (and the territories that use US ZIPs) to jurisdictions, from the ZIP
-// index: country, state, county and city of the ZIP; the state alone for a ZIP the data
-// does not know; only the country for military mail.
+// index: country, state, county and city of the address's part of the ZIP (zip-place.ts);
+// the state alone for a ZIP the data does not know; only the country for military mail.
 import { invalidField } from "@levy/kit";
 import { militaryRegions, usRegionFrom, type UsRegion } from "../data/us-states.js";
 import { contradiction, unresolvable, type AddressResolution } from "./address-resolution.js";
 import { usStateJurisdiction, usTerritoryJurisdiction, type Jurisdiction } from "./jurisdiction.js";
-import { jurisdictionSlug } from "./jurisdiction-slug.js";
 import type { AddressInput } from "./normalize-address.js";
+import type { PlaceIndex } from "./place-index.js";
 import { unitedStates, type ZipIndex } from "./zip-index.js";
+import { placeInZip } from "./zip-place.js";
 
 /** AE for 090-099, AA for 340, AP for 962-966 (APO/FPO/DPO ZIPs), else undefined. */
 export function militaryStateOfZip(zip: string): string | undefined {
@@ -34,6 +35,20 @@ function placeOfProvince(province: string): Place | undefined {
 
 function codeOf(place: Place): string {
   return "military" in place ? place.military : place.region.code;
+}
+
+/**
+ * The state whose part of the ZIP the address is in: the ZIP's own, or the address's
+ * state when one of the ZIP's counties lies there (a ZIP crossing a state line).
+ */
+function stateOfZipPart(index: ZipIndex, slot: number, place: Place | undefined): UsRegion {
+  const own = index.region(slot);
+  if (!place || codeOf(place) === own.code) return own;
+  const states = [own.code, ...index.counties(slot).map((county) => county.state)];
+  if ("region" in place && states.includes(place.region.code)) return place.region;
+  const others = [...new Set(states)].filter((code) => code !== own.code && code !== "");
+  const where = [`${own.name} (${own.code})`, ...others].join(" and ");
+  throw contradiction("address_postal_code", `ZIP ${index.zip(slot)} is in ${where}, not in ${codeOf(place)}`);
 }
 
 const stateLevels = new Map<string, readonly Jurisdiction[]>();
@@ -64,7 +79,12 @@ function used(address: AddressInput, country: string, province: string, city: st
  * `territory` is set when the address's country code is a territory's own (PR, GU, VI,
  * AS, MP): the ZIP and province must then belong to it.
  */
-export function resolveUsAddress(index: ZipIndex, address: AddressInput, territory?: UsRegion): AddressResolution {
+export function resolveUsAddress(
+  index: ZipIndex,
+  places: PlaceIndex,
+  address: AddressInput,
+  territory?: UsRegion,
+): AddressResolution {
   const zip = address.address_postal_code;
   let place = placeOfProvince(address.address_province);
   if (territory) {
@@ -95,21 +115,15 @@ export function resolveUsAddress(index: ZipIndex, address: AddressInput, territo
     }
     const slot = index.slotOf(zip);
     if (slot >= 0) {
-      const region = index.region(slot);
-      if (place && codeOf(place) !== region.code)
-        throw contradiction(
-          "address_postal_code",
-          `ZIP ${zip.slice(0, 5)} is in ${region.name} (${region.code}), not in ${codeOf(place)}`,
-        );
-      const city = address.address_city === "" ? "none" : index.matchCity(slot, jurisdictionSlug(address.address_city));
-      const chosen = city === "alternate" ? "alternate" : "primary";
+      const region = stateOfZipPart(index, slot, place);
+      const found = placeInZip(index, places, slot, region, address.address_city);
       return {
         address_used: region.territory
-          ? used(address, region.code, "", index.cityName(slot, chosen))
-          : used(address, "US", region.code, index.cityName(slot, chosen)),
-        jurisdictions: index.jurisdictions(slot, chosen),
-        resolution_precision: precision,
-        address_resolution_status: city !== "none" && index.hasAlternateCity(slot) ? "POSTAL_AND_CITY" : "POSTAL_ONLY",
+          ? used(address, region.code, "", found.defaultCity)
+          : used(address, "US", region.code, found.defaultCity),
+        jurisdictions: found.jurisdictions,
+        resolution_precision: found.approximated ? "APPROXIMATED" : precision,
+        address_resolution_status: found.status,
       };
     }
     if (!place)

@@ -1,8 +1,9 @@
 // US ZIPs in compact in-memory form: a direct table from the 5-digit ZIP to a slot, and
-// typed arrays per slot (state, population, county, city, alternative city). The
-// jurisdiction lists of a ZIP are built once, on first use, and shared afterwards.
+// typed arrays per slot (state, population, county, city, alternative city), plus every
+// county of the ZIPs that lie in several. The jurisdiction lists of a ZIP's default
+// place are built once, on first use, and shared afterwards.
 import { usRegions, type UsRegion } from "../data/us-states.js";
-import type { UsZipRecord } from "../loading/us-zip-record.js";
+import type { UsZipCounty, UsZipRecord } from "../loading/us-zip-record.js";
 import {
   cityJurisdiction,
   countryJurisdiction,
@@ -15,6 +16,35 @@ import { jurisdictionSlug } from "./jurisdiction-slug.js";
 
 const NONE = 0xffffffff;
 export const unitedStates = countryJurisdiction("US", "United States");
+const regionOfFips = new Map(usRegions.map((region) => [region.fips, region]));
+const stateJurisdictions = new Map(
+  usRegions.map((region) => [
+    region.code,
+    region.territory ? usTerritoryJurisdiction(region) : usStateJurisdiction(region),
+  ]),
+);
+
+/** One of the counties a ZIP lies in. */
+export interface ZipCounty {
+  readonly county: Jurisdiction;
+  /** 5-digit FIPS code. */
+  readonly fips: number;
+  /** USPS code of the county's state (a ZIP may cross a state line). */
+  readonly state: string;
+}
+
+/** Country, state (or the territory as country), county and city, in that order. */
+export function usPlaceJurisdictions(
+  region: UsRegion,
+  county: Jurisdiction | undefined,
+  city: Jurisdiction | undefined,
+): readonly Jurisdiction[] {
+  const state = stateJurisdictions.get(region.code)!;
+  const list: Jurisdiction[] = region.territory ? [state] : [unitedStates, state];
+  if (county) list.push(county);
+  if (city) list.push(city);
+  return Object.freeze(list);
+}
 
 export class ZipIndexBuilder {
   private readonly slotOfZip = new Int32Array(100_000).fill(-1);
@@ -25,6 +55,8 @@ export class ZipIndexBuilder {
   private readonly cities: number[] = [];
   private readonly altCities: number[] = [];
   private readonly countyTable: Jurisdiction[] = [];
+  private readonly countyFips: number[] = [];
+  private readonly countyLists = new Map<number, readonly number[]>();
   private readonly countyKeys = new Map<string, number>();
   private readonly cityTable: Jurisdiction[] = [];
   private readonly citySlugs: string[] = [];
@@ -41,6 +73,7 @@ export class ZipIndexBuilder {
     this.states.push(stateIndex);
     this.populations.push(record.population);
     this.counties.push(record.county === "" ? NONE : this.county(region, record.county, record.countyFips));
+    if (record.counties) this.addCountyList(this.zips.length - 1, record.counties);
     this.cities.push(record.city === "" ? NONE : this.city(region, record.city));
     this.altCities.push(NONE);
   }
@@ -68,9 +101,21 @@ export class ZipIndexBuilder {
       cities: Uint32Array.from(this.cities),
       altCities: Uint32Array.from(this.altCities),
       countyTable: this.countyTable,
+      countyFips: this.countyFips,
+      countyLists: this.countyLists,
       cityTable: this.cityTable,
       citySlugs: this.citySlugs,
     });
+  }
+
+  /** The counties of a ZIP in several; a county of an unknown state or without FIPS is left out. */
+  private addCountyList(slot: number, counties: readonly UsZipCounty[]): void {
+    const list: number[] = [];
+    for (const { name, fips } of counties) {
+      const region = regionOfFips.get(Math.floor(fips / 1000));
+      if (region && fips % 1000 > 0 && name !== "") list.push(this.county(region, name, fips));
+    }
+    if (list.length > 1) this.countyLists.set(slot, list);
   }
 
   private county(region: UsRegion, name: string, fips: number): number {
@@ -78,6 +123,7 @@ export class ZipIndexBuilder {
     let index = this.countyKeys.get(key);
     if (index === undefined) {
       index = this.countyTable.push(countyJurisdiction(region, name, fips)) - 1;
+      this.countyFips.push(fips);
       this.countyKeys.set(key, index);
     }
     return index;
@@ -105,6 +151,9 @@ interface ZipTables {
   readonly cities: Uint32Array;
   readonly altCities: Uint32Array;
   readonly countyTable: readonly Jurisdiction[];
+  readonly countyFips: readonly number[];
+  /** Slot to its counties (indexes into countyTable), for ZIPs in more than one. */
+  readonly countyLists: ReadonlyMap<number, readonly number[]>;
   readonly cityTable: readonly Jurisdiction[];
   readonly citySlugs: readonly string[];
 }
@@ -114,9 +163,6 @@ export type CityMatch = "none" | "primary" | "alternate";
 
 export class ZipIndex {
   private readonly cache: (readonly Jurisdiction[] | undefined)[];
-  private readonly stateJurisdictions = usRegions.map((region) =>
-    region.territory ? usTerritoryJurisdiction(region) : usStateJurisdiction(region),
-  );
   private readonly mostPopulous = new Map<string, number>();
   private readonly prefixStates: (readonly string[])[] = Array.from({ length: 1000 }, () => []);
 
@@ -192,16 +238,25 @@ export class ZipIndex {
     const key = slot * 2 + (match === "alternate" ? 1 : 0);
     const cached = this.cache[key];
     if (cached) return cached;
-    const region = this.region(slot);
-    const list: Jurisdiction[] = region.territory ? [] : [unitedStates];
-    list.push(this.stateJurisdictions[this.t.states[slot]!]!);
     const county = this.t.counties[slot]!;
-    if (county !== NONE) list.push(this.t.countyTable[county]!);
     const city = match === "alternate" ? this.t.altCities[slot]! : this.t.cities[slot]!;
-    if (city !== NONE) list.push(this.t.cityTable[city]!);
-    const frozen = Object.freeze(list);
-    this.cache[key] = frozen;
-    return frozen;
+    const list = usPlaceJurisdictions(
+      this.region(slot),
+      county === NONE ? undefined : this.t.countyTable[county],
+      city === NONE ? undefined : this.t.cityTable[city],
+    );
+    this.cache[key] = list;
+    return list;
+  }
+
+  /** Every county the ZIP lies in, largest share first (the ZIP's own county first). */
+  counties(slot: number): readonly ZipCounty[] {
+    const own = this.t.counties[slot]!;
+    const indexes = this.t.countyLists.get(slot) ?? (own === NONE ? [] : [own]);
+    return indexes.map((index) => {
+      const fips = this.t.countyFips[index]!;
+      return { county: this.t.countyTable[index]!, fips, state: regionOfFips.get(Math.floor(fips / 1000))?.code ?? "" };
+    });
   }
 
   /** The ZIP with the most residents in a state (heuristic for IP approximation). */
