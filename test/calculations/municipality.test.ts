@@ -5,7 +5,8 @@
 // ZIPs, counties and postal cities are those of geo-resolver's ZIP data (SimpleMaps): 80226
 // and 80216 have the postal city "Denver" but lie mostly in Jefferson and partly in Adams
 // County; 19973 (Seaford DE) reaches into Dorchester County MD; 82063 is a WY ZIP lying
-// mostly in Larimer County CO.
+// mostly in Larimer County CO; 57270 (Veblen SD) lies in South Dakota by its residents, but
+// its mail routes cross into North Dakota.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, createApi } from "../support/api.js";
 import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
@@ -126,6 +127,34 @@ describe("municipality and state from the address within a shared ZIP (embedded)
       const body = await calculate({ state: "WY", zip: "82063", city: "" });
       expect(idsOf(body)).toContain("US-WY");
       expect(idsOf(body)).not.toContain("US-CO");
+    });
+
+    it("57270 (a SD ZIP whose delivery area reaches North Dakota, not its population) in ND: North Dakota at state level", async () => {
+      const body = await calculate({ state: "ND", zip: "57270", city: "" });
+      expect(idsOf(body)).toEqual(["US-ND"]);
+      expect(body).toMatchObject({
+        resolution_precision: "PROVINCE",
+        address_resolution_status: "POSTAL_UNKNOWN",
+        address_used: { address_province: "ND", address_postal_code: "57270" },
+      });
+    });
+
+    it("a town ZIP of the neighbouring state is still a contradiction (07302 Jersey City given with NY)", async () => {
+      const response = await api("/tax/calculations", {
+        key,
+        version: "2026-03-01",
+        body: {
+          customer: {
+            address: { address_province: "NY", address_postal_code: "07302", address_country: "US" },
+          },
+          order_details: {
+            customer_currency_code: "USD",
+            line_items: [{ amount: AMOUNT, quantity: 1, product_category: "GENERAL_MERCHANDISE" }],
+          },
+        },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.error).toMatchObject({ error_code: "invalid_address" });
     });
 
     it("a ZIP of neither state is still a contradiction", async () => {

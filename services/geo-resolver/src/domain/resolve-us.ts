@@ -38,14 +38,34 @@ function codeOf(place: Place): string {
 }
 
 /**
- * The state whose part of the ZIP the address is in: the ZIP's own, or the address's
- * state when one of the ZIP's counties lies there (a ZIP crossing a state line).
+ * A rural ZIP (fewer residents per km² than this) given with a neighbouring state whose
+ * ZIPs lie this close to it is answered for that state at state level: ZIPs are delivery
+ * routes, and out in the country they cross state lines where the ZIP data (Census ZCTAs,
+ * drawn from where residents live) places the ZIP in one state only. In towns a ZCTA
+ * reaches every street of its ZIP, so a ZIP of the other state there stays a contradiction.
  */
-function stateOfZipPart(index: ZipIndex, slot: number, place: Place | undefined): UsRegion {
+const acrossTheLine = { km: 60, ruralDensity: 10 };
+
+/**
+ * The state whose part of the ZIP the address is in: the ZIP's own, or the address's
+ * state when one of the ZIP's counties lies there (a ZIP crossing a state line);
+ * `nearby` when only the ZIP's delivery area may reach the address's state.
+ */
+function stateOfZipPart(
+  index: ZipIndex,
+  slot: number,
+  place: Place | undefined,
+): { readonly region: UsRegion; readonly nearby?: true } {
   const own = index.region(slot);
-  if (!place || codeOf(place) === own.code) return own;
+  if (!place || codeOf(place) === own.code) return { region: own };
   const states = [own.code, ...index.counties(slot).map((county) => county.state)];
-  if ("region" in place && states.includes(place.region.code)) return place.region;
+  if ("region" in place && states.includes(place.region.code)) return { region: place.region };
+  if ("region" in place && !place.region.territory && !own.territory) {
+    const rural = index.density(slot) < acrossTheLine.ruralDensity;
+    if (rural && index.kilometresToState(slot, place.region.code) <= acrossTheLine.km) {
+      return { region: place.region, nearby: true };
+    }
+  }
   const others = [...new Set(states)].filter((code) => code !== own.code && code !== "");
   const where = [`${own.name} (${own.code})`, ...others].join(" and ");
   throw contradiction("address_postal_code", `ZIP ${index.zip(slot)} is in ${where}, not in ${codeOf(place)}`);
@@ -115,7 +135,15 @@ export function resolveUsAddress(
     }
     const slot = index.slotOf(zip);
     if (slot >= 0) {
-      const region = stateOfZipPart(index, slot, place);
+      const { region, nearby } = stateOfZipPart(index, slot, place);
+      if (nearby) {
+        return {
+          address_used: used(address, "US", region.code, ""),
+          jurisdictions: stateLevel(region),
+          resolution_precision: "PROVINCE",
+          address_resolution_status: "POSTAL_UNKNOWN",
+        };
+      }
       const found = placeInZip(index, places, slot, region, address.address_city);
       return {
         address_used: region.territory

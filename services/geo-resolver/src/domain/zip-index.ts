@@ -33,6 +33,15 @@ export interface ZipCounty {
   readonly state: string;
 }
 
+/** Great-circle distance (haversine); NaN when a coordinate is unknown. */
+function kilometresBetween(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180;
+  const h =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}
+
 /** Country, state (or the territory as country), county and city, in that order. */
 export function usPlaceJurisdictions(
   region: UsRegion,
@@ -54,6 +63,9 @@ export class ZipIndexBuilder {
   private readonly counties: number[] = [];
   private readonly cities: number[] = [];
   private readonly altCities: number[] = [];
+  private readonly densities: number[] = [];
+  private readonly latitudes: number[] = [];
+  private readonly longitudes: number[] = [];
   private readonly countyTable: Jurisdiction[] = [];
   private readonly countyFips: number[] = [];
   private readonly countyLists = new Map<number, readonly number[]>();
@@ -76,6 +88,9 @@ export class ZipIndexBuilder {
     if (record.counties) this.addCountyList(this.zips.length - 1, record.counties);
     this.cities.push(record.city === "" ? NONE : this.city(region, record.city));
     this.altCities.push(NONE);
+    this.densities.push(record.density ?? Number.NaN);
+    this.latitudes.push(record.latitude ?? Number.NaN);
+    this.longitudes.push(record.longitude ?? Number.NaN);
   }
 
   /** A supplementary record: a new ZIP, or another place name for a known one in the same state. */
@@ -100,6 +115,9 @@ export class ZipIndexBuilder {
       counties: Uint32Array.from(this.counties),
       cities: Uint32Array.from(this.cities),
       altCities: Uint32Array.from(this.altCities),
+      densities: Float32Array.from(this.densities),
+      latitudes: Float32Array.from(this.latitudes),
+      longitudes: Float32Array.from(this.longitudes),
       countyTable: this.countyTable,
       countyFips: this.countyFips,
       countyLists: this.countyLists,
@@ -150,6 +168,11 @@ interface ZipTables {
   readonly counties: Uint32Array;
   readonly cities: Uint32Array;
   readonly altCities: Uint32Array;
+  /** Residents per km², NaN when unknown. */
+  readonly densities: Float32Array;
+  /** Centre of each ZIP in degrees, NaN when unknown. */
+  readonly latitudes: Float32Array;
+  readonly longitudes: Float32Array;
   readonly countyTable: readonly Jurisdiction[];
   readonly countyFips: readonly number[];
   /** Slot to its counties (indexes into countyTable), for ZIPs in more than one. */
@@ -257,6 +280,28 @@ export class ZipIndex {
       const fips = this.t.countyFips[index]!;
       return { county: this.t.countyTable[index]!, fips, state: regionOfFips.get(Math.floor(fips / 1000))?.code ?? "" };
     });
+  }
+
+  /** Residents per km² (NaN when unknown). */
+  density(slot: number): number {
+    return this.t.densities[slot]!;
+  }
+
+  /**
+   * Kilometres from the ZIP's centre to the nearest centre of a ZIP of `state` (Infinity
+   * when unknown). A scan of every ZIP: only for the rare ZIP given with another state.
+   */
+  kilometresToState(slot: number, state: string): number {
+    const lat = this.t.latitudes[slot]!;
+    const lng = this.t.longitudes[slot]!;
+    let best = Number.POSITIVE_INFINITY;
+    if (Number.isNaN(lat) || Number.isNaN(lng)) return best;
+    for (let other = 0; other < this.t.zips.length; other++) {
+      if (usRegions[this.t.states[other]!]!.code !== state) continue;
+      const distance = kilometresBetween(lat, lng, this.t.latitudes[other]!, this.t.longitudes[other]!);
+      if (distance < best) best = distance;
+    }
+    return best;
   }
 
   /** The ZIP with the most residents in a state (heuristic for IP approximation). */

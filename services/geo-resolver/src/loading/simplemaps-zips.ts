@@ -63,6 +63,9 @@ function recordOf(fields: Record<string, string>, path: string) {
     countyFips: Number(literal(fields.county_fips) ?? 0) || 0,
     population: Number(literal(fields.population) ?? 0) || 0,
     counties: zipCounties(String(literal(fields.county_fips_all) ?? ""), String(literal(fields.county_names_all) ?? "")),
+    density: Number(literal(fields.density)),
+    latitude: Number(literal(fields.latitude)),
+    longitude: Number(literal(fields.longitude)),
   };
 }
 
@@ -87,6 +90,9 @@ export async function loadSimplemapsCsv(path: string, sink: ZipSink): Promise<nu
         row[column("county_fips_all", true)] ?? "",
         row[column("county_names_all", true)] ?? "",
       ),
+      density: Number(row[column("density", true)]),
+      latitude: Number(row[column("lat", true)]),
+      longitude: Number(row[column("lng", true)]),
     });
     count++;
   });

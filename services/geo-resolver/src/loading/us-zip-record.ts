@@ -17,6 +17,11 @@ export interface UsZipRecord {
    * in another state. Absent when the source names only one.
    */
   readonly counties?: readonly UsZipCounty[];
+  /** Residents per km² (Census ZCTA); absent when unknown. */
+  readonly density?: number;
+  /** The ZIP's centre (degrees); absent when the source has none. */
+  readonly latitude?: number;
+  readonly longitude?: number;
 }
 
 export interface UsZipCounty {
