@@ -62,7 +62,10 @@ function recordOf(fields: Record<string, string>, path: string) {
     county: String(literal(fields.county) ?? ""),
     countyFips: Number(literal(fields.county_fips) ?? 0) || 0,
     population: Number(literal(fields.population) ?? 0) || 0,
-    counties: zipCounties(String(literal(fields.county_fips_all) ?? ""), String(literal(fields.county_names_all) ?? "")),
+    counties: zipCounties(
+      String(literal(fields.county_fips_all) ?? ""),
+      String(literal(fields.county_names_all) ?? ""),
+    ),
     density: Number(literal(fields.density)),
     latitude: Number(literal(fields.latitude)),
     longitude: Number(literal(fields.longitude)),
@@ -86,10 +89,7 @@ export async function loadSimplemapsCsv(path: string, sink: ZipSink): Promise<nu
       county: row[column("county_name")] ?? "",
       countyFips: Number(row[column("county_fips")]) || 0,
       population: Number(row[column("population")]) || 0,
-      counties: zipCounties(
-        row[column("county_fips_all", true)] ?? "",
-        row[column("county_names_all", true)] ?? "",
-      ),
+      counties: zipCounties(row[column("county_fips_all", true)] ?? "", row[column("county_names_all", true)] ?? ""),
       density: Number(row[column("density", true)]),
       latitude: Number(row[column("lat", true)]),
       longitude: Number(row[column("lng", true)]),
