@@ -101,6 +101,23 @@ describe("municipality and state from the address within a shared ZIP (embedded)
     expect(response.body).not.toHaveProperty("resolution_precision");
   });
 
+  it("an answer placed only at state level is not FULL where the state has local taxes (PA without a ZIP)", async () => {
+    const response = await api("/tax/calculations", {
+      key,
+      version: "2026-03-01",
+      body: {
+        customer: { address: { address_province: "PA", address_country: "US" } },
+        order_details: {
+          customer_currency_code: "USD",
+          line_items: [{ amount: AMOUNT, quantity: 1, product_category: "GENERAL_MERCHANDISE" }],
+        },
+        transacted_at: Math.floor(Date.parse(`${DAY}T12:00:00Z`) / 1000),
+      },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({ resolution_precision: "PROVINCE", rate_coverage: "STATE_ONLY" });
+  });
+
   describe("a ZIP in two states resolves by the address's state", () => {
     it("19973 in Delaware: no sales tax", async () => {
       const body = await calculate({ state: "DE", zip: "19973", city: "Seaford" });

