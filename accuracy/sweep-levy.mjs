@@ -82,13 +82,17 @@ export async function startLevy(root, { withImport = false } = {}) {
   };
 }
 
-/** One table row as a calculation: the row's ZIP and state, the ZIP's postal city when known. */
-export async function calculate(levy, row, record) {
+/**
+ * One table row as a calculation: the row's ZIP and state, and as the city the ZIP's postal
+ * city when known, or with `cityFrom: "region"` the table's region name (a stand-in for an
+ * address that names its municipality; it only measures resolution, it is never data).
+ */
+export async function calculate(levy, row, record, { cityFrom = "postal" } = {}) {
   const body = {
     customer: {
       address: {
         address_line_1: "100 Main St",
-        address_city: record?.city ?? "",
+        address_city: cityFrom === "region" ? row.region : (record?.city ?? ""),
         address_province: row.state,
         address_postal_code: row.zip,
         address_country: "US",
@@ -115,14 +119,14 @@ export async function calculate(levy, row, record) {
 }
 
 /** Every row compared with Levy's answer (`concurrency` requests at a time), in no fixed order. */
-export async function sweepRows(levy, rows, records, concurrency = 16) {
+export async function sweepRows(levy, rows, records, concurrency = 16, options = {}) {
   const compared = [];
   let next = 0;
   const worker = async () => {
     while (next < rows.length) {
       const row = rows[next++];
       const record = records.get(`${row.state}:${row.zip}`);
-      compared.push(compareRow(row, record, await calculate(levy, row, record)));
+      compared.push(compareRow(row, record, await calculate(levy, row, record, options)));
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));

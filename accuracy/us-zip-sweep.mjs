@@ -5,11 +5,13 @@
 // table's tax Levy collects; and the population answered FULL while off by more than 0.5 pp.
 //
 //   node accuracy/us-zip-sweep.mjs [--root <levy checkout>] [--states GA,NC] [--with-import]
-//        [--misses <n>] [--json <file>]
+//        [--misses <n>] [--json <file>] [--city postal|region]
 //
 // --root: the checkout whose build is measured (default: this one; run `npm run build` there).
 // --with-import: also load the tables themselves (US_ZIP_RATES_PATH), to measure the import.
 // --misses n: list the n most-populous ZIPs per state whose rate is more than 0.5 pp off.
+// --city region: send the table's region name as the address's city instead of the ZIP's
+//   postal city, to measure how addresses naming their municipality resolve.
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,6 +28,7 @@ const { values: options } = parseArgs({
     misses: { type: "string", default: "0" },
     json: { type: "string" },
     concurrency: { type: "string", default: "16" },
+    city: { type: "string", default: "postal" },
   },
 });
 const root = path.resolve(options.root);
@@ -34,7 +37,7 @@ const [rows, records] = await Promise.all([tableRows(fixtureDirOf(root), states)
 const levy = await startLevy(root, { withImport: options["with-import"] });
 let compared;
 try {
-  compared = await sweepRows(levy, rows, records, Number(options.concurrency));
+  compared = await sweepRows(levy, rows, records, Number(options.concurrency), { cityFrom: options.city });
 } finally {
   await levy.stop();
 }
@@ -42,7 +45,7 @@ try {
 const report = summarise(compared);
 const pct = (value) => (value === null ? "-" : `${(100 * value).toFixed(1)}%`);
 console.log(
-  `US ZIP sweep: ${rows.length} table rows, ${options["with-import"] ? "built-in data + imported tables" : "built-in data"}, rates of 2026-03-15, root ${root}`,
+  `US ZIP sweep: ${rows.length} table rows, ${options["with-import"] ? "built-in data + imported tables" : "built-in data"}, rates of 2026-03-15, city ${options.city === "region" ? "from the table's region" : "the ZIP's postal city"}, root ${root}`,
 );
 console.log(
   "state   rows  exact  ≤0.5pp  >2pp  refused | pop exact  pop ≤0.5pp  tax collected  FULL but >0.5pp off (pop)",
