@@ -140,6 +140,16 @@ describe("municipality and state from the address within a shared ZIP (embedded)
       expect(body.address_used).toMatchObject({ address_province: "CO" });
     });
 
+    it("82930 Evanston WY (its main county is Summit County UT) in Wyoming keeps its postal city", async () => {
+      const body = await calculate({ state: "WY", zip: "82930", city: "" });
+      expect(idsOf(body)).toContain("US-WY");
+      expect(body).toMatchObject({
+        resolution_precision: "POSTAL",
+        address_resolution_status: "POSTAL_ONLY",
+        address_used: { address_city: "Evanston", address_province: "WY" },
+      });
+    });
+
     it("82063 in Wyoming: Wyoming's taxes", async () => {
       const body = await calculate({ state: "WY", zip: "82063", city: "" });
       expect(idsOf(body)).toContain("US-WY");

@@ -243,6 +243,12 @@ export class ZipIndex {
     return city === NONE ? "" : this.t.cityTable[city]!.name;
   }
 
+  /** The ZIP's postal city (or its alternative name) as a jurisdiction; undefined when it has none. */
+  cityJurisdiction(slot: number, match: CityMatch = "primary"): Jurisdiction | undefined {
+    const city = match === "alternate" ? this.t.altCities[slot]! : this.t.cities[slot]!;
+    return city === NONE ? undefined : this.t.cityTable[city];
+  }
+
   hasAlternateCity(slot: number): boolean {
     return this.t.altCities[slot] !== NONE;
   }

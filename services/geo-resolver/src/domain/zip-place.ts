@@ -8,7 +8,7 @@ import type { UsRegion } from "../data/us-states.js";
 import type { ResolutionStatus } from "./address-resolution.js";
 import type { Jurisdiction } from "./jurisdiction.js";
 import type { PlaceIndex } from "./place-index.js";
-import { usPlaceJurisdictions, type ZipCounty, type ZipIndex } from "./zip-index.js";
+import { type CityMatch, usPlaceJurisdictions, type ZipCounty, type ZipIndex } from "./zip-index.js";
 import { jurisdictionSlug } from "./jurisdiction-slug.js";
 
 export interface ZipPlace {
@@ -24,16 +24,14 @@ export interface ZipPlace {
 export function placeInZip(zips: ZipIndex, places: PlaceIndex, slot: number, region: UsRegion, city: string): ZipPlace {
   const counties = zips.counties(slot);
   const inState = counties.filter((county) => county.state === region.code);
-  // The ZIP's default place (postal city, first county) belongs to its own state's part.
-  const ownPart = zips.region(slot).code === region.code && (inState.length === 0 || inState[0] === counties[0]);
+  const home = zips.region(slot).code === region.code;
 
-  if (ownPart) {
+  if (home) {
     const match = city === "" ? "none" : zips.matchCity(slot, jurisdictionSlug(city));
     if (city === "" || match !== "none") {
       const chosen = match === "alternate" ? "alternate" : "primary";
       return {
-        jurisdictions: zips.jurisdictions(slot, chosen),
-        defaultCity: zips.cityName(slot, chosen),
+        ...homeDefault(zips, slot, region, inState, counties, chosen),
         status: match !== "none" && zips.hasAlternateCity(slot) ? "POSTAL_AND_CITY" : "POSTAL_ONLY",
         approximated: false,
       };
@@ -51,23 +49,31 @@ export function placeInZip(zips: ZipIndex, places: PlaceIndex, slot: number, reg
     };
   }
 
-  if (ownPart) {
-    return {
-      jurisdictions: zips.jurisdictions(slot),
-      defaultCity: zips.cityName(slot),
-      status: "POSTAL_CITY_UNKNOWN",
-      approximated: true,
-    };
-  }
-  // The ZIP's part in another state: its largest county there, no city unless named.
-  return otherStatePart(region, inState[0], city);
+  // A city Levy cannot place: the default place of the ZIP's part in the address's state.
+  const fallback = home
+    ? homeDefault(zips, slot, region, inState, counties, "primary")
+    : { jurisdictions: usPlaceJurisdictions(region, inState[0]?.county, undefined), defaultCity: "" };
+  return city === ""
+    ? { ...fallback, status: "POSTAL_ONLY", approximated: false }
+    : { ...fallback, status: "POSTAL_CITY_UNKNOWN", approximated: true };
 }
 
-function otherStatePart(region: UsRegion, county: ZipCounty | undefined, city: string): ZipPlace {
-  return {
-    jurisdictions: usPlaceJurisdictions(region, county?.county, undefined),
-    defaultCity: "",
-    status: city === "" ? "POSTAL_ONLY" : "POSTAL_CITY_UNKNOWN",
-    approximated: city !== "",
-  };
+/**
+ * The ZIP's own default place: its postal city and main county, shared per ZIP; when the
+ * main county lies in another state (82930 Evanston WY, mostly in Summit County UT), the
+ * postal city with the ZIP's largest county in its own state.
+ */
+function homeDefault(
+  zips: ZipIndex,
+  slot: number,
+  region: UsRegion,
+  inState: readonly ZipCounty[],
+  counties: readonly ZipCounty[],
+  chosen: CityMatch,
+): Pick<ZipPlace, "jurisdictions" | "defaultCity"> {
+  const jurisdictions =
+    inState.length === 0 || inState[0] === counties[0]
+      ? zips.jurisdictions(slot, chosen)
+      : usPlaceJurisdictions(region, inState[0]!.county, zips.cityJurisdiction(slot, chosen));
+  return { jurisdictions, defaultCity: zips.cityName(slot, chosen) };
 }
