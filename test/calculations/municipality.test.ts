@@ -62,6 +62,12 @@ describe("municipality and state from the address within a shared ZIP (embedded)
     expect(idsOf(body)).not.toContain("US-CO-CITY-DENVER");
   });
 
+  it("Ft./Mt. abbreviations name the same place: Ft. Worth on 76102 is Fort Worth, not a guess", async () => {
+    const body = await calculate({ state: "TX", zip: "76102", city: "Ft. Worth" });
+    expect(idsOf(body)).toContain("US-TX-CITY-FORT_WORTH");
+    expect(body).toMatchObject({ resolution_precision: "POSTAL", address_resolution_status: "POSTAL_AND_CITY" });
+  });
+
   it("a city Levy does not know falls back to the ZIP's default place, marked APPROXIMATED", async () => {
     const body = await calculate({ state: "CO", zip: "80226", city: "Qwertyville" });
     expect(idsOf(body)).toContain("US-CO-CITY-DENVER");

@@ -1,10 +1,19 @@
 // The places (municipalities and other named communities) of each US state with the
 // counties they are filed under, looked up by the address city's slug, so that
-// "St. Louis", "Saint Louis" and "ST LOUIS" are one place.
+// "St. Louis", "Saint Louis" and "ST LOUIS" are one place, and so are "Ft. Worth" and
+// "Fort Worth" (only for the lookup: ids keep the shared slug of the place's own name).
 import { usRegion } from "../data/us-states.js";
 import type { UsPlaceRecord } from "../loading/geonames-places.js";
 import { cityJurisdiction, type Jurisdiction } from "./jurisdiction.js";
 import { jurisdictionSlug } from "./jurisdiction-slug.js";
+
+/** The slug with the words people abbreviate in place names abbreviated (MOUNT → MT, FORT → FT). */
+function lookupKey(state: string, name: string): string {
+  const slug = jurisdictionSlug(name)
+    .replace(/(^|_)MOUNT(?=_|$)/g, "$1MT")
+    .replace(/(^|_)FORT(?=_|$)/g, "$1FT");
+  return `${state}|${slug}`;
+}
 
 export interface KnownPlace {
   readonly city: Jurisdiction;
@@ -19,7 +28,7 @@ export class PlaceIndex {
   add(record: UsPlaceRecord): void {
     const region = usRegion(record.state);
     if (!region || record.name === "") return;
-    const key = `${region.code}|${jurisdictionSlug(record.name)}`;
+    const key = lookupKey(region.code, record.name);
     let place = this.places.get(key);
     if (!place) {
       place = { city: cityJurisdiction(region, record.name), counties: [] };
@@ -34,6 +43,6 @@ export class PlaceIndex {
 
   /** The place of that name in the state (USPS code), or undefined. */
   find(state: string, city: string): KnownPlace | undefined {
-    return this.places.get(`${state}|${jurisdictionSlug(city)}`);
+    return this.places.get(lookupKey(state, city));
   }
 }
