@@ -80,7 +80,9 @@ export function planJurisdictions(
   const state = jurisdictions.find((j) => j.type === "STATE");
   if (!state) return { jurisdictions, coverage: jurisdictions.length > 0 ? "FULL" : "UNSUPPORTED" };
   const placeIds = location.jurisdictions.map((located) => located.id);
-  return { jurisdictions, coverage: usCoverage(book.jurisdiction(state.id), jurisdictions, placeIds, day) };
+  // The completeness claim covers places: an address placed at state level only (no county) may owe any local tax.
+  const placed = location.jurisdictions.some((located) => located.type === "COUNTY");
+  return { jurisdictions, coverage: usCoverage(book.jurisdiction(state.id), jurisdictions, placeIds, day, placed) };
 }
 
 /**
@@ -98,10 +100,12 @@ function usCoverage(
   jurisdictions: readonly AppliedJurisdiction[],
   placeIds: readonly string[],
   day: string,
+  placed: boolean,
 ): RateCoverage {
   if (state?.local_taxes === false) return "FULL";
   const complete = state?.local_data_complete;
-  if (complete && day >= complete.from && !placeIds.some((id) => complete.except?.includes(id))) return "FULL";
+  if (complete && placed && day >= complete.from && !placeIds.some((id) => complete.except?.includes(id)))
+    return "FULL";
   return jurisdictions.some((j) => localTypes.has(j.type)) ? "PARTIAL" : "STATE_ONLY";
 }
 

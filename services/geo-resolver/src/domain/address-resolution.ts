@@ -9,6 +9,8 @@ export type ResolutionPrecision = "STREET" | "POSTAL_PLUS" | "POSTAL" | "PROVINC
 /**
  * POSTAL_ONLY: the postal code decided (address lines are not geocoded).
  * POSTAL_AND_CITY: a ZIP with several places, the city named one of them.
+ * POSTAL_CITY_UNKNOWN: the city is no place Levy knows in the ZIP; the ZIP's default place
+ * was used (precision APPROXIMATED).
  * POSTAL_UNKNOWN: a well-formed US ZIP missing from the data; resolved from the province.
  * PROVINCE_ONLY / COUNTRY_ONLY: nothing finer was given (or, abroad, needed).
  * SPECIAL_TERRITORY: a place with its own VAT status (outside the EU VAT area, or inside
@@ -19,6 +21,7 @@ export type ResolutionPrecision = "STREET" | "POSTAL_PLUS" | "POSTAL" | "PROVINC
 export type ResolutionStatus =
   | "POSTAL_ONLY"
   | "POSTAL_AND_CITY"
+  | "POSTAL_CITY_UNKNOWN"
   | "POSTAL_UNKNOWN"
   | "PROVINCE_ONLY"
   | "COUNTRY_ONLY"

@@ -209,9 +209,14 @@ describe("US addresses", () => {
     const result = resolve({ address_postal_code: "02127", address_city: "BOSTON" });
     expect(result.jurisdictions.at(-1)!.id).toBe("US-MA-CITY-BOSTON");
     expect(result.address_resolution_status).toBe("POSTAL_AND_CITY");
-    expect(resolve({ address_postal_code: "02127", address_city: "Springfield" }).address_resolution_status).toBe(
-      "POSTAL_ONLY",
-    );
+    // Springfield is a place in Hampden County, not in 02127's Suffolk County: the ZIP's
+    // default place is used, and the answer says the city was not placed.
+    const elsewhere = resolve({ address_postal_code: "02127", address_city: "Springfield" });
+    expect(elsewhere.jurisdictions.at(-1)!.id).toBe("US-MA-CITY-SOUTH_BOSTON");
+    expect(elsewhere).toMatchObject({
+      address_resolution_status: "POSTAL_CITY_UNKNOWN",
+      resolution_precision: "APPROXIMATED",
+    });
   });
 
   it("picks the place the city names when the ZIP has an alternative place name", () => {

@@ -8,6 +8,7 @@ import { usRegion } from "../data/us-states.js";
 import { unresolvable, type AddressResolution } from "./address-resolution.js";
 import { countryJurisdiction, regionJurisdiction, type Jurisdiction } from "./jurisdiction.js";
 import { countryName, normalizeAddress, type AddressInput } from "./normalize-address.js";
+import { PlaceIndex } from "./place-index.js";
 import { resolveCanadaAddress } from "./resolve-canada.js";
 import { resolveUsAddress } from "./resolve-us.js";
 import { findSpecialTerritory, vatAreaMemberOf } from "./special-territory.js";
@@ -19,7 +20,10 @@ export class AddressResolver {
   private readonly countries = new Map<string, readonly Jurisdiction[]>();
   private readonly territories = new Map<string, readonly Jurisdiction[]>();
 
-  constructor(readonly zips: ZipIndex) {}
+  constructor(
+    readonly zips: ZipIndex,
+    readonly places: PlaceIndex = new PlaceIndex(),
+  ) {}
 
   resolve(input: AddressInput): AddressResolution {
     return this.resolveNormalized(normalizeAddress(input));
@@ -28,10 +32,10 @@ export class AddressResolver {
   /** For an address already normalised (the IP path builds its own). */
   resolveNormalized(address: AddressInput): AddressResolution {
     const country = address.address_country;
-    if (country === "US") return resolveUsAddress(this.zips, address);
+    if (country === "US") return resolveUsAddress(this.zips, this.places, address);
     if (country === "CA") return resolveCanadaAddress(address);
     const territory = usRegion(country);
-    if (territory?.territory) return resolveUsAddress(this.zips, address, territory);
+    if (territory?.territory) return resolveUsAddress(this.zips, this.places, address, territory);
 
     const dependency = findPostalDependency(country, address.address_postal_code);
     if (dependency) {

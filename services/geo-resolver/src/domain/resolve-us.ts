@@ -1,13 +1,14 @@
 // US addresses (and the territories that use US ZIPs) to jurisdictions, from the ZIP
-// index: country, state, county and city of the ZIP; the state alone for a ZIP the data
-// does not know; only the country for military mail.
+// index: country, state, county and city of the address's part of the ZIP (zip-place.ts);
+// the state alone for a ZIP the data does not know; only the country for military mail.
 import { invalidField } from "@levy/kit";
 import { militaryRegions, usRegionFrom, type UsRegion } from "../data/us-states.js";
 import { contradiction, unresolvable, type AddressResolution } from "./address-resolution.js";
 import { usStateJurisdiction, usTerritoryJurisdiction, type Jurisdiction } from "./jurisdiction.js";
-import { jurisdictionSlug } from "./jurisdiction-slug.js";
 import type { AddressInput } from "./normalize-address.js";
+import type { PlaceIndex } from "./place-index.js";
 import { unitedStates, type ZipIndex } from "./zip-index.js";
+import { placeInZip } from "./zip-place.js";
 
 /** AE for 090-099, AA for 340, AP for 962-966 (APO/FPO/DPO ZIPs), else undefined. */
 export function militaryStateOfZip(zip: string): string | undefined {
@@ -34,6 +35,40 @@ function placeOfProvince(province: string): Place | undefined {
 
 function codeOf(place: Place): string {
   return "military" in place ? place.military : place.region.code;
+}
+
+/**
+ * A rural ZIP (fewer residents per km² than this) given with a neighbouring state whose
+ * ZIPs lie this close to it is answered for that state at state level: ZIPs are delivery
+ * routes, and out in the country they cross state lines where the ZIP data (Census ZCTAs,
+ * drawn from where residents live) places the ZIP in one state only. In towns a ZCTA
+ * reaches every street of its ZIP, so a ZIP of the other state there stays a contradiction.
+ */
+const acrossTheLine = { km: 60, ruralDensity: 10 };
+
+/**
+ * The state whose part of the ZIP the address is in: the ZIP's own, or the address's
+ * state when one of the ZIP's counties lies there (a ZIP crossing a state line);
+ * `nearby` when only the ZIP's delivery area may reach the address's state.
+ */
+function stateOfZipPart(
+  index: ZipIndex,
+  slot: number,
+  place: Place | undefined,
+): { readonly region: UsRegion; readonly nearby?: true } {
+  const own = index.region(slot);
+  if (!place || codeOf(place) === own.code) return { region: own };
+  const states = [own.code, ...index.counties(slot).map((county) => county.state)];
+  if ("region" in place && states.includes(place.region.code)) return { region: place.region };
+  if ("region" in place && !place.region.territory && !own.territory) {
+    const rural = index.density(slot) < acrossTheLine.ruralDensity;
+    if (rural && index.kilometresToState(slot, place.region.code) <= acrossTheLine.km) {
+      return { region: place.region, nearby: true };
+    }
+  }
+  const others = [...new Set(states)].filter((code) => code !== own.code && code !== "");
+  const where = [`${own.name} (${own.code})`, ...others].join(" and ");
+  throw contradiction("address_postal_code", `ZIP ${index.zip(slot)} is in ${where}, not in ${codeOf(place)}`);
 }
 
 const stateLevels = new Map<string, readonly Jurisdiction[]>();
@@ -64,7 +99,12 @@ function used(address: AddressInput, country: string, province: string, city: st
  * `territory` is set when the address's country code is a territory's own (PR, GU, VI,
  * AS, MP): the ZIP and province must then belong to it.
  */
-export function resolveUsAddress(index: ZipIndex, address: AddressInput, territory?: UsRegion): AddressResolution {
+export function resolveUsAddress(
+  index: ZipIndex,
+  places: PlaceIndex,
+  address: AddressInput,
+  territory?: UsRegion,
+): AddressResolution {
   const zip = address.address_postal_code;
   let place = placeOfProvince(address.address_province);
   if (territory) {
@@ -95,21 +135,23 @@ export function resolveUsAddress(index: ZipIndex, address: AddressInput, territo
     }
     const slot = index.slotOf(zip);
     if (slot >= 0) {
-      const region = index.region(slot);
-      if (place && codeOf(place) !== region.code)
-        throw contradiction(
-          "address_postal_code",
-          `ZIP ${zip.slice(0, 5)} is in ${region.name} (${region.code}), not in ${codeOf(place)}`,
-        );
-      const city = address.address_city === "" ? "none" : index.matchCity(slot, jurisdictionSlug(address.address_city));
-      const chosen = city === "alternate" ? "alternate" : "primary";
+      const { region, nearby } = stateOfZipPart(index, slot, place);
+      if (nearby) {
+        return {
+          address_used: used(address, "US", region.code, ""),
+          jurisdictions: stateLevel(region),
+          resolution_precision: "PROVINCE",
+          address_resolution_status: "POSTAL_UNKNOWN",
+        };
+      }
+      const found = placeInZip(index, places, slot, region, address.address_city);
       return {
         address_used: region.territory
-          ? used(address, region.code, "", index.cityName(slot, chosen))
-          : used(address, "US", region.code, index.cityName(slot, chosen)),
-        jurisdictions: index.jurisdictions(slot, chosen),
-        resolution_precision: precision,
-        address_resolution_status: city !== "none" && index.hasAlternateCity(slot) ? "POSTAL_AND_CITY" : "POSTAL_ONLY",
+          ? used(address, region.code, "", found.defaultCity)
+          : used(address, "US", region.code, found.defaultCity),
+        jurisdictions: found.jurisdictions,
+        resolution_precision: found.approximated ? "APPROXIMATED" : precision,
+        address_resolution_status: found.status,
       };
     }
     if (!place)

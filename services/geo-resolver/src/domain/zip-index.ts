@@ -1,8 +1,9 @@
 // US ZIPs in compact in-memory form: a direct table from the 5-digit ZIP to a slot, and
-// typed arrays per slot (state, population, county, city, alternative city). The
-// jurisdiction lists of a ZIP are built once, on first use, and shared afterwards.
+// typed arrays per slot (state, population, county, city, alternative city), plus every
+// county of the ZIPs that lie in several. The jurisdiction lists of a ZIP's default
+// place are built once, on first use, and shared afterwards.
 import { usRegions, type UsRegion } from "../data/us-states.js";
-import type { UsZipRecord } from "../loading/us-zip-record.js";
+import type { UsZipCounty, UsZipRecord } from "../loading/us-zip-record.js";
 import {
   cityJurisdiction,
   countryJurisdiction,
@@ -15,6 +16,44 @@ import { jurisdictionSlug } from "./jurisdiction-slug.js";
 
 const NONE = 0xffffffff;
 export const unitedStates = countryJurisdiction("US", "United States");
+const regionOfFips = new Map(usRegions.map((region) => [region.fips, region]));
+const stateJurisdictions = new Map(
+  usRegions.map((region) => [
+    region.code,
+    region.territory ? usTerritoryJurisdiction(region) : usStateJurisdiction(region),
+  ]),
+);
+
+/** One of the counties a ZIP lies in. */
+export interface ZipCounty {
+  readonly county: Jurisdiction;
+  /** 5-digit FIPS code. */
+  readonly fips: number;
+  /** USPS code of the county's state (a ZIP may cross a state line). */
+  readonly state: string;
+}
+
+/** Great-circle distance (haversine); NaN when a coordinate is unknown. */
+function kilometresBetween(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180;
+  const h =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}
+
+/** Country, state (or the territory as country), county and city, in that order. */
+export function usPlaceJurisdictions(
+  region: UsRegion,
+  county: Jurisdiction | undefined,
+  city: Jurisdiction | undefined,
+): readonly Jurisdiction[] {
+  const state = stateJurisdictions.get(region.code)!;
+  const list: Jurisdiction[] = region.territory ? [state] : [unitedStates, state];
+  if (county) list.push(county);
+  if (city) list.push(city);
+  return Object.freeze(list);
+}
 
 export class ZipIndexBuilder {
   private readonly slotOfZip = new Int32Array(100_000).fill(-1);
@@ -24,7 +63,12 @@ export class ZipIndexBuilder {
   private readonly counties: number[] = [];
   private readonly cities: number[] = [];
   private readonly altCities: number[] = [];
+  private readonly densities: number[] = [];
+  private readonly latitudes: number[] = [];
+  private readonly longitudes: number[] = [];
   private readonly countyTable: Jurisdiction[] = [];
+  private readonly countyFips: number[] = [];
+  private readonly countyLists = new Map<number, readonly number[]>();
   private readonly countyKeys = new Map<string, number>();
   private readonly cityTable: Jurisdiction[] = [];
   private readonly citySlugs: string[] = [];
@@ -41,8 +85,12 @@ export class ZipIndexBuilder {
     this.states.push(stateIndex);
     this.populations.push(record.population);
     this.counties.push(record.county === "" ? NONE : this.county(region, record.county, record.countyFips));
+    if (record.counties) this.addCountyList(this.zips.length - 1, record.counties);
     this.cities.push(record.city === "" ? NONE : this.city(region, record.city));
     this.altCities.push(NONE);
+    this.densities.push(record.density ?? Number.NaN);
+    this.latitudes.push(record.latitude ?? Number.NaN);
+    this.longitudes.push(record.longitude ?? Number.NaN);
   }
 
   /** A supplementary record: a new ZIP, or another place name for a known one in the same state. */
@@ -67,10 +115,25 @@ export class ZipIndexBuilder {
       counties: Uint32Array.from(this.counties),
       cities: Uint32Array.from(this.cities),
       altCities: Uint32Array.from(this.altCities),
+      densities: Float32Array.from(this.densities),
+      latitudes: Float32Array.from(this.latitudes),
+      longitudes: Float32Array.from(this.longitudes),
       countyTable: this.countyTable,
+      countyFips: this.countyFips,
+      countyLists: this.countyLists,
       cityTable: this.cityTable,
       citySlugs: this.citySlugs,
     });
+  }
+
+  /** The counties of a ZIP in several; a county of an unknown state or without FIPS is left out. */
+  private addCountyList(slot: number, counties: readonly UsZipCounty[]): void {
+    const list: number[] = [];
+    for (const { name, fips } of counties) {
+      const region = regionOfFips.get(Math.floor(fips / 1000));
+      if (region && fips % 1000 > 0 && name !== "") list.push(this.county(region, name, fips));
+    }
+    if (list.length > 1) this.countyLists.set(slot, list);
   }
 
   private county(region: UsRegion, name: string, fips: number): number {
@@ -78,6 +141,7 @@ export class ZipIndexBuilder {
     let index = this.countyKeys.get(key);
     if (index === undefined) {
       index = this.countyTable.push(countyJurisdiction(region, name, fips)) - 1;
+      this.countyFips.push(fips);
       this.countyKeys.set(key, index);
     }
     return index;
@@ -104,7 +168,15 @@ interface ZipTables {
   readonly counties: Uint32Array;
   readonly cities: Uint32Array;
   readonly altCities: Uint32Array;
+  /** Residents per km², NaN when unknown. */
+  readonly densities: Float32Array;
+  /** Centre of each ZIP in degrees, NaN when unknown. */
+  readonly latitudes: Float32Array;
+  readonly longitudes: Float32Array;
   readonly countyTable: readonly Jurisdiction[];
+  readonly countyFips: readonly number[];
+  /** Slot to its counties (indexes into countyTable), for ZIPs in more than one. */
+  readonly countyLists: ReadonlyMap<number, readonly number[]>;
   readonly cityTable: readonly Jurisdiction[];
   readonly citySlugs: readonly string[];
 }
@@ -114,9 +186,6 @@ export type CityMatch = "none" | "primary" | "alternate";
 
 export class ZipIndex {
   private readonly cache: (readonly Jurisdiction[] | undefined)[];
-  private readonly stateJurisdictions = usRegions.map((region) =>
-    region.territory ? usTerritoryJurisdiction(region) : usStateJurisdiction(region),
-  );
   private readonly mostPopulous = new Map<string, number>();
   private readonly prefixStates: (readonly string[])[] = Array.from({ length: 1000 }, () => []);
 
@@ -174,6 +243,12 @@ export class ZipIndex {
     return city === NONE ? "" : this.t.cityTable[city]!.name;
   }
 
+  /** The ZIP's postal city (or its alternative name) as a jurisdiction; undefined when it has none. */
+  cityJurisdiction(slot: number, match: CityMatch = "primary"): Jurisdiction | undefined {
+    const city = match === "alternate" ? this.t.altCities[slot]! : this.t.cities[slot]!;
+    return city === NONE ? undefined : this.t.cityTable[city];
+  }
+
   hasAlternateCity(slot: number): boolean {
     return this.t.altCities[slot] !== NONE;
   }
@@ -192,16 +267,47 @@ export class ZipIndex {
     const key = slot * 2 + (match === "alternate" ? 1 : 0);
     const cached = this.cache[key];
     if (cached) return cached;
-    const region = this.region(slot);
-    const list: Jurisdiction[] = region.territory ? [] : [unitedStates];
-    list.push(this.stateJurisdictions[this.t.states[slot]!]!);
     const county = this.t.counties[slot]!;
-    if (county !== NONE) list.push(this.t.countyTable[county]!);
     const city = match === "alternate" ? this.t.altCities[slot]! : this.t.cities[slot]!;
-    if (city !== NONE) list.push(this.t.cityTable[city]!);
-    const frozen = Object.freeze(list);
-    this.cache[key] = frozen;
-    return frozen;
+    const list = usPlaceJurisdictions(
+      this.region(slot),
+      county === NONE ? undefined : this.t.countyTable[county],
+      city === NONE ? undefined : this.t.cityTable[city],
+    );
+    this.cache[key] = list;
+    return list;
+  }
+
+  /** Every county the ZIP lies in, largest share first (the ZIP's own county first). */
+  counties(slot: number): readonly ZipCounty[] {
+    const own = this.t.counties[slot]!;
+    const indexes = this.t.countyLists.get(slot) ?? (own === NONE ? [] : [own]);
+    return indexes.map((index) => {
+      const fips = this.t.countyFips[index]!;
+      return { county: this.t.countyTable[index]!, fips, state: regionOfFips.get(Math.floor(fips / 1000))?.code ?? "" };
+    });
+  }
+
+  /** Residents per km² (NaN when unknown). */
+  density(slot: number): number {
+    return this.t.densities[slot]!;
+  }
+
+  /**
+   * Kilometres from the ZIP's centre to the nearest centre of a ZIP of `state` (Infinity
+   * when unknown). A scan of every ZIP: only for the rare ZIP given with another state.
+   */
+  kilometresToState(slot: number, state: string): number {
+    const lat = this.t.latitudes[slot]!;
+    const lng = this.t.longitudes[slot]!;
+    let best = Number.POSITIVE_INFINITY;
+    if (Number.isNaN(lat) || Number.isNaN(lng)) return best;
+    for (let other = 0; other < this.t.zips.length; other++) {
+      if (usRegions[this.t.states[other]!]!.code !== state) continue;
+      const distance = kilometresBetween(lat, lng, this.t.latitudes[other]!, this.t.longitudes[other]!);
+      if (distance < best) best = distance;
+    }
+    return best;
   }
 
   /** The ZIP with the most residents in a state (heuristic for IP approximation). */

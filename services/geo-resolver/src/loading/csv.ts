@@ -32,13 +32,20 @@ export function parseCsvLine(line: string): string[] {
   return fields;
 }
 
-/** Calls `row` for each non-empty line after the header, with the header's column positions. */
-export function readCsv(text: string, row: (fields: string[], column: (name: string) => number) => void): void {
+/**
+ * Calls `row` for each non-empty line after the header, with the header's column positions
+ * (-1 for a missing optional column, whose field then reads as undefined).
+ */
+export function readCsv(
+  text: string,
+  row: (fields: string[], column: (name: string, optional?: boolean) => number) => void,
+): void {
   const lines = text.split(/\r?\n/);
   const header = parseCsvLine(lines[0] ?? "");
   const positions = new Map(header.map((name, index) => [name.trim(), index]));
-  const column = (name: string): number => {
+  const column = (name: string, optional = false): number => {
     const index = positions.get(name);
+    if (index === undefined && optional) return -1;
     if (index === undefined) throw new Error(`CSV column "${name}" is missing`);
     return index;
   };

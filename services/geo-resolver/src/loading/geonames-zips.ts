@@ -38,6 +38,8 @@ export async function loadGeonamesZips(path: string, sink: ZipSink): Promise<num
       county: f[5]!,
       countyFips: countyCode > 0 ? region.fips * 1000 + countyCode : 0,
       population: 0,
+      latitude: Number(f[9]),
+      longitude: Number(f[10]),
     });
     count++;
   }

@@ -3,6 +3,7 @@ import { AddressResolver } from "../domain/resolve-address.js";
 import { LocationResolver } from "../domain/resolve-location.js";
 import { CurrentIpDatabase } from "../ip/current-ip-database.js";
 import { packagedIpDatabasePaths, type IpDatabaseInfo } from "../ip/ip-database.js";
+import { loadUsPlaces } from "./geonames-places.js";
 import { loadUsZips } from "./load-us-zips.js";
 
 export interface GeoDataSources {
@@ -21,6 +22,7 @@ export interface GeoData {
     readonly zipCount: number;
     readonly primaryZipRecords: number;
     readonly supplementZipRecords: number;
+    readonly usPlaces: number;
     readonly ipDatabases: readonly IpDatabaseInfo[];
     readonly loadMs: number;
   };
@@ -29,14 +31,15 @@ export interface GeoData {
 export async function loadGeoData(sources: GeoDataSources = {}): Promise<GeoData> {
   const started = performance.now();
   const packaged = sources.ipDatabaseIpv4 && sources.ipDatabaseIpv6 ? undefined : packagedIpDatabasePaths();
-  const [zips, ips] = await Promise.all([
+  const [zips, places, ips] = await Promise.all([
     loadUsZips({ simplemapsCsv: sources.usZipsCsv, geonamesTxt: sources.usZipsGeonames }),
+    loadUsPlaces(),
     CurrentIpDatabase.open({
       ipv4: sources.ipDatabaseIpv4 ?? packaged!.ipv4,
       ipv6: sources.ipDatabaseIpv6 ?? packaged!.ipv6,
     }),
   ]);
-  const addresses = new AddressResolver(zips.index);
+  const addresses = new AddressResolver(zips.index, places);
   return {
     addresses,
     locations: new LocationResolver(addresses, ips),
@@ -45,6 +48,7 @@ export async function loadGeoData(sources: GeoDataSources = {}): Promise<GeoData
       zipCount: zips.index.size,
       primaryZipRecords: zips.primaryRecords,
       supplementZipRecords: zips.supplementRecords,
+      usPlaces: places.size,
       ipDatabases: ips.info,
       loadMs: Math.round(performance.now() - started),
     },

@@ -28,6 +28,10 @@ describe("US ZIP data from a path", () => {
     for (let i = 0; i < 1_000; i++)
       lines.push(row(String(10_000 + i).padStart(5, "0"), "Testville", "NY", "36061", "New York", String(i)));
     lines.push(row("00601", "Adjuntas", "PR", "72001", "Adjuntas", "16834"));
+    // A ZIP across a state line: every county is kept, with its own state.
+    lines.push(
+      `"19973","38.6","-75.6","Seaford","DE","Delaware","TRUE","","26070","119.8","10005","Sussex","{}","Sussex|Dorchester","10005|24019","FALSE","FALSE","America/New_York"`,
+    );
     await writeFile(csv, `${lines.join("\n")}\n`);
     const geonames = join(dir, "US.txt");
     await writeFile(
@@ -43,9 +47,15 @@ describe("US ZIP data from a path", () => {
       simplemapsCsv: csv,
       geonamesTxt: geonames,
     });
-    expect(primaryRecords).toBe(1_001);
+    expect(primaryRecords).toBe(1_002);
     expect(supplementRecords).toBe(2);
-    expect(index.size).toBe(1_002);
+    expect(index.size).toBe(1_003);
+    const seaford = index.slotOf("19973");
+    expect(index.counties(seaford).map((c) => [c.county.id, c.state, c.fips])).toEqual([
+      ["US-DE-COUNTY-SUSSEX", "DE", 10005],
+      ["US-MD-COUNTY-DORCHESTER", "MD", 24019],
+    ]);
+    expect(index.density(seaford)).toBeCloseTo(119.8, 3);
     expect(index.mostPopulousSlot("NY")).toBe(index.slotOf("10999"));
     expect(index.jurisdictions(index.slotOf("00601")).map((j) => j.id)).toEqual([
       "PR",

@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { readCsv } from "./csv.js";
-import { zipNumber, type ZipSink } from "./us-zip-record.js";
+import { zipCounties, zipNumber, type ZipSink } from "./us-zip-record.js";
 
 const require = createRequire(import.meta.url);
 
@@ -62,10 +62,20 @@ function recordOf(fields: Record<string, string>, path: string) {
     county: String(literal(fields.county) ?? ""),
     countyFips: Number(literal(fields.county_fips) ?? 0) || 0,
     population: Number(literal(fields.population) ?? 0) || 0,
+    counties: zipCounties(
+      String(literal(fields.county_fips_all) ?? ""),
+      String(literal(fields.county_names_all) ?? ""),
+    ),
+    density: Number(literal(fields.density)),
+    latitude: Number(literal(fields.latitude)),
+    longitude: Number(literal(fields.longitude)),
   };
 }
 
-/** SimpleMaps' uszips.csv (columns zip, city, state_id, county_fips, county_name, population). */
+/**
+ * SimpleMaps' uszips.csv (columns zip, city, state_id, county_fips, county_name, population;
+ * county_fips_all and county_names_all when present).
+ */
 export async function loadSimplemapsCsv(path: string, sink: ZipSink): Promise<number> {
   const text = await readFile(path, "utf8");
   let count = 0;
@@ -79,6 +89,10 @@ export async function loadSimplemapsCsv(path: string, sink: ZipSink): Promise<nu
       county: row[column("county_name")] ?? "",
       countyFips: Number(row[column("county_fips")]) || 0,
       population: Number(row[column("population")]) || 0,
+      counties: zipCounties(row[column("county_fips_all", true)] ?? "", row[column("county_names_all", true)] ?? ""),
+      density: Number(row[column("density", true)]),
+      latitude: Number(row[column("lat", true)]),
+      longitude: Number(row[column("lng", true)]),
     });
     count++;
   });
