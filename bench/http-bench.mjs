@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { calculationBody, prepareFixtures } from "./fixtures.mjs";
-import { measureFixed, measureIdle, measureRecording, sweepConnections } from "./measure.mjs";
+import { measureFixed, measureIdle, measureRecording, sweepConnections, untilQuiet } from "./measure.mjs";
 import { distributedProcesses, readGroupsCpuMicros } from "./process-cpu.mjs";
 import { startChild } from "./processes.mjs";
 import { formatCpuByProcess, formatIdle } from "./process-report.mjs";
@@ -155,6 +155,10 @@ async function measureSystem(mode, env, { execArgv = [], infraPids = {} } = {}) 
           log,
           meter,
         );
+        // The ledger applies the recorded transactions' events after the run: let it
+        // finish, so that its work is not counted against the next endpoint.
+        figures.leftBehind = await untilQuiet(meter);
+        log(`    left behind: ${figures.leftBehind.cpuMs} ms of CPU in ${figures.leftBehind.seconds} s until quiet`);
       } else if (endpoint.fixedRate) {
         log(`  ${endpoint.name}: ${settings.rate}/s over ${settings.rateConnections} conns`);
         figures = {

@@ -5,7 +5,7 @@ import os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { runLoad } from "./processes.mjs";
 import { chooseConnections, summariseRun } from "./report.mjs";
-import { coresByProcess, cpuMsPerRequestByProcess, sumOf } from "./process-report.mjs";
+import { coresByProcess, cpuDeltaMicros, cpuMsPerRequestByProcess, sumOf } from "./process-report.mjs";
 import { transactionBodies } from "./fixtures.mjs";
 
 // An endpoint with a pool of `bodies` sends them in turn (cycling); `extra` may replace them.
@@ -97,4 +97,26 @@ export async function measureRecording(endpoint, calculationEndpoint, connection
     await runLoad(job(endpoint, { connections, bodies: bodies.slice(0, warmupCount), amount: warmupCount }));
   const rest = bodies.slice(warmupCount);
   return measured(job(endpoint, { connections, bodies: rest, amount: rest.length }), meter);
+}
+
+/**
+ * Waits until the system is quiet again (under `quietCores` in all over a second, or
+ * `maxSeconds`), and says how long that took and the CPU spent meanwhile. Work that a
+ * run leaves behind (the ledger's consumers applying the events of recorded transactions)
+ * would otherwise be counted against the endpoint measured next.
+ */
+export async function untilQuiet(meter, { quietCores = 0.15, maxSeconds = 60, stepMs = 1000 } = {}) {
+  const first = await meter();
+  const started = performance.now();
+  let last = first;
+  for (;;) {
+    await sleep(stepMs);
+    const now = await meter();
+    const cores = sumOf(cpuDeltaMicros(last, now)) / 1000 / stepMs;
+    last = now;
+    const seconds = (performance.now() - started) / 1000;
+    const quiet = cores < quietCores;
+    if (quiet || seconds >= maxSeconds)
+      return { seconds: Math.round(seconds), cpuMs: Math.round(sumOf(cpuDeltaMicros(first, now)) / 1000), quiet };
+  }
 }

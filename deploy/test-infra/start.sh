@@ -76,6 +76,10 @@ transaction.state.log.replication.factor=1
 transaction.state.log.min.isr=1
 group.initial.rebalance.delay.ms=0
 auto.create.topics.enable=true
+# The controller appends a no-op record to the metadata log every 500 ms by default (a
+# liveness signal for the metadata-lag metrics): 40 % of an idle broker's CPU here
+# (docs/performance.md, "Distributed path, third pass"). Every 10 s is plenty for one node.
+metadata.max.idle.interval.ms=10000
 PROPS
 cat >"$kafka_dir/log4j.properties" <<'PROPS'
 log4j.rootLogger=WARN, stdout

@@ -355,6 +355,34 @@ export function describeCalculations(mode: string, startSystem: () => Promise<Sy
       expect(live.body.testmode).toBe(false);
     });
 
+    it("stores every one of 24 concurrent calculations before answering: each can be recorded", async () => {
+      // Concurrent calculations share insert commands in distributed mode (group commit);
+      // an answered calculation must already be stored.
+      const answers = await Promise.all(
+        Array.from({ length: 24 }, (_, index) => simple(address("US", "48226", "MI"), "USD", 1000 + index)),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(24).fill(200));
+      const run = Date.now().toString(36);
+      for (const [index, answer] of answers.entries()) {
+        const recorded = await api("/tax/transactions", {
+          key,
+          version: V,
+          body: {
+            calculation_id: answer.body.id,
+            reference_order_id: `group-${run}-${index}`,
+            transaction_processed_at: 1_790_000_000,
+          },
+        });
+        expect(recorded.status, JSON.stringify(recorded.body)).toBe(200);
+        // The stored calculation, not a recomputation: its own amount and tax.
+        expect(recorded.body).toMatchObject({
+          calculation_id: answer.body.id,
+          total_amount_excluding_tax: 1000 + index,
+          total_tax_amount: answer.body.total_tax_amount,
+        });
+      }
+    });
+
     describe("customer.ip in the four modes", () => {
       // Picked by reading the shipped GeoLite2 data (see services/geo-resolver/src/domain/resolve-location.test.ts).
       const ips = {

@@ -300,6 +300,35 @@ export function describeStorageContract(
       expect((await things.get(a, "t1"))!.name).toBe("t1");
     });
 
+    it("stores each of 30 concurrent inserts of a grouping collection, refusing each duplicate on its own", async () => {
+      const grouped = await store.collection<Thing>({
+        name: "grouped_things",
+        uniqueIndexes: [{ name: "grouped_things_email", fields: ["email"] }],
+        groupInserts: true,
+      });
+      // Every tenth one repeats an e-mail address: one of those three is stored.
+      const email = (i: number) => (i % 10 === 9 ? "same@x.test" : `g${i}@x.test`);
+      const results = await Promise.allSettled(
+        Array.from({ length: 30 }, (_, i) => grouped.insert(i % 2 === 0 ? a : b, thing(`g${i}`, email(i)))),
+      );
+      const refused = results.filter((result) => result.status === "rejected");
+      expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(28);
+      for (const result of refused)
+        expect((result as PromiseRejectedResult).reason).toMatchObject({
+          code: "duplicate",
+          index: "grouped_things_email",
+        });
+      // Acknowledged means stored, in the caller's own scope.
+      for (const [i, result] of results.entries()) {
+        const stored = await grouped.get(i % 2 === 0 ? a : b, `g${i}`);
+        if (result.status === "fulfilled") expect(stored).toMatchObject({ id: `g${i}`, email: email(i), version: 1 });
+        else expect(stored).toBeNull();
+      }
+      expect(
+        (await grouped.list(a, { limit: 100 })).items.length + (await grouped.list(b, { limit: 100 })).items.length,
+      ).toBe(28);
+    });
+
     it("keeps the data after the store is closed and opened again", async () => {
       await store.close();
       store = await reopen();

@@ -8,6 +8,15 @@ import type { McpContext } from "./mcp-suite.js";
 
 const limit = 12;
 
+/** The gateway's storage operations on the rate-limit counters so far (its /metrics). */
+async function counterOperations(opsPort: number): Promise<number> {
+  const metrics = await (await fetch(`http://127.0.0.1:${opsPort}/metrics`)).text();
+  const samples = metrics.matchAll(
+    /^levy_db_operation_duration_seconds_count\{[^}]*collection="rate_limit_windows"[^}]*\} (\d+)$/gm,
+  );
+  return [...samples].reduce((sum, [, count]) => sum + Number(count), 0);
+}
+
 export function describeRateLimit(ctx: McpContext): void {
   describe(`rate limit (${limit} per hour, two bridges)`, () => {
     let first: McpBridgeReplica;
@@ -54,6 +63,22 @@ export function describeRateLimit(ctx: McpContext): void {
       // is per account across every bridge, and the suite's accounts spend theirs elsewhere).
       const another = await createAccount(ctx.system.restUrl, ctx.system.adminToken, "MCP rate other");
       expect((await rawMcp(first.mcpUrl, { key: another.testSecret })).status).toBe(200);
+    });
+
+    it("an account's requests after its first in a window cost one write of its counter each", async () => {
+      const steady = await createAccount(ctx.system.restUrl, ctx.system.adminToken, "MCP rate steady");
+      expect((await rawMcp(first.mcpUrl, { key: steady.testSecret })).status).toBe(200);
+      const before = await counterOperations(ctx.system.opsPorts.gateway);
+      const remaining: string[] = [];
+      for (let index = 0; index < 6; index += 1) {
+        const answer = await rawMcp((index % 2 === 0 ? second : first).mcpUrl, { key: steady.testSecret });
+        expect(answer.status).toBe(200);
+        remaining.push(answer.headers.get("x-ratelimit-remaining") ?? "");
+      }
+      expect(remaining).toEqual(["10", "9", "8", "7", "6", "5"]);
+      // Before issue 17's third pass: an increment (five FerretDB commands on the marker
+      // protocol) and a read of the previous window, per request.
+      expect((await counterOperations(ctx.system.opsPorts.gateway)) - before).toBe(6);
     });
 
     it("concurrent requests of a fresh account: exactly the limit gets through", async () => {

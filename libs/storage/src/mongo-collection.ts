@@ -28,6 +28,7 @@ import {
   toDocument,
 } from "./record-shape.js";
 import type { DocumentWrites } from "./mongo-update-protocol.js";
+import { groupInserts } from "./mongo-grouped-inserts.js";
 
 type Raw = DriverCollection<Document>;
 
@@ -37,7 +38,11 @@ export function createMongoCollection<T extends { id: string }>(
   writes: DocumentWrites,
   scoped: boolean,
   uniqueIndexes: readonly IndexSpec[],
+  options: { readonly groupInserts: boolean },
 ): Collection<T> {
+  const insertOne = options.groupInserts
+    ? groupInserts(raw)
+    : async (document: Document) => void (await raw.insertOne(document));
   const out = (document: Document | null) => fromDocument<T>(document, scoped);
   const key = (scope: Scope | null, id: string) => ({ _id: documentId(scope, id) });
   const useScope = (scope: Scope) => (scoped ? scope : null);
@@ -74,7 +79,7 @@ export function createMongoCollection<T extends { id: string }>(
       mapErrors(async () => {
         const document = toDocument(useScope(scope), record);
         try {
-          await raw.insertOne(document);
+          await insertOne(document);
         } catch (error) {
           throw isDuplicateKey(error) ? await nameDuplicate(error, document) : error;
         }

@@ -61,7 +61,9 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Stor
       for (const index of spec.indexes ?? [])
         await raw.createIndex(indexKey(index.fields, scoped), { name: index.name });
     });
-    return createMongoCollection<never>(name, raw, writes, scoped, spec.uniqueIndexes ?? []);
+    return createMongoCollection<never>(name, raw, writes, scoped, spec.uniqueIndexes ?? [], {
+      groupInserts: spec.groupInserts ?? false,
+    });
   }
 
   return {

@@ -56,6 +56,13 @@ export interface CollectionSpec {
    */
   readonly uniqueIndexes?: readonly IndexSpec[];
   readonly indexes?: readonly IndexSpec[];
+  /**
+   * Lets concurrent inserts share one server command (group commit); each insert is
+   * still answered only once its own record is stored, or with its own error. For
+   * collections written by many requests at once (calculations). Stores that already
+   * share commits between concurrent writes (the embedded store) ignore it.
+   */
+  readonly groupInserts?: boolean;
 }
 
 /** Records of every collection carry `id`; listing order is creation order, then id. */

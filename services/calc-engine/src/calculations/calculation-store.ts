@@ -23,6 +23,8 @@ export async function createCalculationStore(store: Store): Promise<CalculationS
   const collection = await store.collection<CalculationRecord>({
     name: "calculations",
     indexes: [{ name: "expires_at", fields: ["expires_at"] }],
+    // Many requests store a calculation at once: one server command for those in step.
+    groupInserts: true,
   });
   return {
     async save(scope, calculation) {

@@ -60,6 +60,27 @@ describe("rate-limit store", () => {
     expect(await allowedOf(6)).toBe(5);
   });
 
+  it("two gateway processes on one store share the budget exactly, each remembering its own view", async () => {
+    const other = await createRateLimitStore(store, () => now);
+    const both = (count: number) =>
+      Promise.all(
+        Array.from({ length: count }, (_, index) =>
+          (index % 2 === 0 ? limits : other).consume({
+            accountId: "acct_a",
+            bucket: "mcp",
+            limit: 9,
+            windowSeconds: 60,
+          }),
+        ),
+      );
+    expect((await both(4)).filter((result) => result.allowed)).toHaveLength(4);
+    // Each one's remembered count is now stale by the other's writes: still exactly 9.
+    expect((await both(10)).filter((result) => result.allowed)).toHaveLength(5);
+    expect((await other.consume({ accountId: "acct_a", bucket: "mcp", limit: 9, windowSeconds: 60 })).allowed).toBe(
+      false,
+    );
+  });
+
   it("rejects impossible settings", async () => {
     await expect(
       limits.consume({ accountId: "acct_a", bucket: "MCP!", limit: 5, windowSeconds: 60 }),

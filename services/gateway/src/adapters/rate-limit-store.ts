@@ -1,19 +1,22 @@
 // Rate-limit counters in the gateway's store, so every replica of a front door (the MCP
-// bridge) shares one budget per account. One record per account, bucket and fixed
-// window, counted with the storage port's atomic increment; see
-// domain/sliding-window.ts for how two windows approximate a sliding one.
+// bridge) and of the gateway shares one budget per account. One record per account,
+// bucket and fixed window; domain/sliding-window.ts approximates a sliding window from
+// the current and the previous one.
+//
+// What a request costs the store: each gateway process remembers the count and version
+// it last wrote or read of an account's current window, and the previous window's count
+// once that window is closed. A request is decided from those, and the new count written
+// with one conditional update at the remembered version (on FerretDB's marker protocol
+// two commands, on MongoDB one). An account's requests that arrive while its write is in
+// flight wait, and are then decided together, in arrival order, and written as one.
+// A write of another replica in between makes the update a conflict: the record is read
+// again and the waiting requests decided again, so the budget stays exact across
+// replicas. Refused requests are never written (they do not use up the budget).
 import { LevyError, invalidField } from "@levy/kit";
-import type { Collection, Scope } from "@levy/storage";
-import type { Store } from "@levy/storage";
-import { retryAfterSeconds, slidingCount, windowPosition } from "../domain/sliding-window.js";
-
-interface WindowRecord {
-  id: string;
-  bucket: string;
-  window_seconds: number;
-  window_start: number;
-  count: number;
-}
+import { type Collection, type Scope, StorageError, type Store, type Stored } from "@levy/storage";
+import { decideInTurn } from "../domain/rate-limit-decisions.js";
+import { windowPosition } from "../domain/sliding-window.js";
+import { createRateWindowMemory, type WindowRecord } from "./rate-window-memory.js";
 
 export interface ConsumeInput {
   readonly accountId: string;
@@ -32,6 +35,15 @@ export interface RateLimitStore {
   consume(input: ConsumeInput): Promise<ConsumeResult>;
 }
 
+interface Waiting {
+  readonly input: ConsumeInput;
+  resolve(result: ConsumeResult): void;
+  reject(error: unknown): void;
+}
+
+/** Tries of one run against other replicas' writes before the requests fail. */
+const MAX_ATTEMPTS = 50;
+
 function validate(input: ConsumeInput): void {
   if (input.accountId === "") throw new LevyError("invalid_request", "account_id is required");
   if (!/^[a-z0-9_-]{1,40}$/.test(input.bucket))
@@ -43,68 +55,124 @@ function validate(input: ConsumeInput): void {
   }
 }
 
-/**
- * Runs the operations of one key one at a time (others in parallel). A burst of one
- * account's requests would otherwise make its counter record a hot spot of optimistic
- * retries (slow on MongoDB/FerretDB); across gateway replicas the atomic increment
- * still decides.
- */
-function createKeyedQueue() {
-  const tails = new Map<string, Promise<unknown>>();
-  return function run<R>(key: string, operation: () => Promise<R>): Promise<R> {
-    const result = (tails.get(key) ?? Promise.resolve()).then(operation, operation);
-    const tail = result.catch(() => undefined);
-    tails.set(key, tail);
-    void tail.then(() => {
-      if (tails.get(key) === tail) tails.delete(key);
-    });
-    return result;
-  };
-}
+const isStorage = (error: unknown, code: string) => error instanceof StorageError && error.code === code;
 
 export async function createRateLimitStore(store: Store, clock: () => number = Date.now): Promise<RateLimitStore> {
   const windows: Collection<WindowRecord> = await store.collection<WindowRecord>({ name: "rate_limit_windows" });
   const recordId = (input: ConsumeInput, start: number) => `${input.bucket}:${input.windowSeconds}:${start}`;
-  const queue = createKeyedQueue();
+  const memory = createRateWindowMemory();
+  /** Requests waiting per counter while its write is in flight. */
+  const waiting = new Map<string, Waiting[]>();
 
   return {
     async consume(input) {
       validate(input);
-      return queue(`${input.accountId} ${input.bucket}`, () => consumeNow(input));
+      const key = `${input.accountId} ${input.bucket} ${input.windowSeconds}`;
+      return new Promise<ConsumeResult>((resolve, reject) => {
+        const queue = waiting.get(key);
+        if (queue) queue.push({ input, resolve, reject });
+        else {
+          waiting.set(key, [{ input, resolve, reject }]);
+          void drain(key);
+        }
+      });
     },
   };
 
-  async function consumeNow(input: ConsumeInput): Promise<ConsumeResult> {
+  /** Settles the counter's waiting requests, run after run, until none are left. */
+  async function drain(key: string): Promise<void> {
+    for (;;) {
+      const run = waiting.get(key) ?? [];
+      if (run.length === 0) {
+        waiting.delete(key);
+        return;
+      }
+      waiting.set(key, []);
+      try {
+        const results = await settle(key, run);
+        for (const [index, request] of run.entries()) request.resolve(results[index]!);
+      } catch (error) {
+        memory.forget(key);
+        for (const request of run) request.reject(error);
+      }
+    }
+  }
+
+  async function settle(key: string, run: Waiting[]): Promise<ConsumeResult[]> {
+    const first = run[0]!.input;
     // The budget is the account's, whatever the key's mode: one scope for both modes.
-    const scope: Scope = { accountId: input.accountId, livemode: false };
-    const position = windowPosition(clock(), input.windowSeconds);
-    const id = recordId(input, position.start);
-    const create = {
-      id,
-      bucket: input.bucket,
-      window_seconds: input.windowSeconds,
-      window_start: position.start,
-      count: 0,
-    };
-    // Count first, then decide: the atomic increment orders concurrent requests.
-    const current = await windows.increment(scope, id, { inc: { count: 1 }, create });
-    const previous = (await windows.get(scope, recordId(input, position.start - input.windowSeconds)))?.count ?? 0;
-    if (current.count === 1) {
-      // First request of a new window: the window before the previous one is no longer needed.
-      windows.delete(scope, recordId(input, position.start - 2 * input.windowSeconds)).catch(() => undefined);
+    const scope: Scope = { accountId: first.accountId, livemode: false };
+    for (let attempt = 1; ; attempt += 1) {
+      const position = windowPosition(clock(), first.windowSeconds);
+      const id = recordId(first, position.start);
+      const current = memory.current(key, position.start) ?? (await windows.get(scope, id));
+      const previous = await previousCount(key, scope, first, position);
+      const { decisions, count } = decideInTurn(
+        run.map((request) => request.input.limit),
+        { previous, count: current?.count ?? 0 },
+        position,
+        first.windowSeconds,
+      );
+      if (count === (current?.count ?? 0)) {
+        if (current) memory.remember(key, position.start, current);
+        return decisions;
+      }
+      try {
+        const written = await write(scope, current, { id, position, count, input: first });
+        memory.remember(key, position.start, written.record);
+        if (written.stored) return decisions;
+        // Another replica opened the window first: decide again from its record.
+      } catch (error) {
+        if (!isStorage(error, "conflict") && !isStorage(error, "not_found")) throw error;
+        // Another replica wrote since (or the record went): read again and decide again.
+        memory.forget(key);
+      }
+      if (attempt >= MAX_ATTEMPTS) throw new StorageError("conflict", `rate-limit counter ${id} stayed contended`);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20, attempt * 2)));
     }
-    const used = slidingCount(previous, current.count, position.elapsed, input.windowSeconds);
-    if (used <= input.limit) {
-      return { allowed: true, remaining: Math.max(0, Math.floor(input.limit - used)), retryAfterSeconds: 0 };
+  }
+
+  /**
+   * Writes the new count at the version read (a conflict when another writer came first),
+   * or opens the window; `stored` is false when another writer had opened it already.
+   */
+  async function write(
+    scope: Scope,
+    current: Stored<WindowRecord> | null,
+    next: { id: string; position: { start: number }; count: number; input: ConsumeInput },
+  ): Promise<{ record: Stored<WindowRecord>; stored: boolean }> {
+    if (current) {
+      const update = { expectedVersion: current.version, set: { count: next.count } };
+      return { record: await windows.update(scope, next.id, update), stored: true };
     }
-    // Refused requests do not use up the budget.
-    await windows.increment(scope, id, { inc: { count: -1 }, create });
-    const retryAfter = retryAfterSeconds(
-      { previous, current: current.count },
-      input.limit,
-      position,
-      input.windowSeconds,
-    );
-    return { allowed: false, remaining: 0, retryAfterSeconds: retryAfter };
+    const { inserted, record } = await windows.insertIfAbsent(scope, {
+      id: next.id,
+      bucket: next.input.bucket,
+      window_seconds: next.input.windowSeconds,
+      window_start: next.position.start,
+      count: next.count,
+    });
+    if (!inserted) return { record, stored: false };
+    // A new window: the one before the previous is no longer needed (awaited, so that an
+    // account's later requests find no store work of this one still running).
+    const stale = recordId(next.input, next.position.start - 2 * next.input.windowSeconds);
+    await windows.delete(scope, stale).catch(() => undefined);
+    return { record, stored: true };
+  }
+
+  /** The previous window's count: read while it may still change, remembered once closed. */
+  async function previousCount(
+    key: string,
+    scope: Scope,
+    input: ConsumeInput,
+    position: { start: number; elapsed: number },
+  ): Promise<number> {
+    const start = position.start - input.windowSeconds;
+    const known = memory.previous(key, start);
+    if (known !== undefined) return known;
+    const count = (await windows.get(scope, recordId(input, start)))?.count ?? 0;
+    // Writes decided just before the boundary land a moment after it.
+    if (position.elapsed >= Math.min(1, input.windowSeconds / 2)) memory.rememberPrevious(key, start, count);
+    return count;
   }
 }
