@@ -10,6 +10,7 @@ export {
   presentUpload,
 } from "./certificate.js";
 export { presentCustomer } from "./customer.js";
+export { presentFiling, presentSalesSummary } from "./filing.js";
 export { presentLedgerLine } from "./ledger-line.js";
 export { listEnvelope } from "./list-envelope.js";
 export { presentMerchant } from "./merchant.js";

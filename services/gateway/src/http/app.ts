@@ -22,6 +22,7 @@ import { certificateAdminRoutes } from "./certificate-admin-routes.js";
 import { certificateRequestRoutes, certificateRoutes, certificateUploadRoutes } from "./certificate-routes.js";
 import { documentRoutes, type DocumentLinks } from "./document-links.js";
 import type { IdempotencyStore } from "../adapters/idempotency-store.js";
+import { filingRoutes, salesSummaryRoutes } from "./filing-routes.js";
 import { idempotency } from "./idempotency.js";
 import {
   platformTransactionRoutes,
@@ -122,6 +123,8 @@ export function createGatewayApp(options: GatewayHttpOptions): express.Express {
   tax.use("/refunds", refundRoutes(options.upstream.ledger));
   tax.use("/refund_reversals", refundReversalRoutes(options.upstream.ledger));
   tax.use("/platform/transactions", platformTransactionRoutes(options.upstream.ledger));
+  tax.use("/filings", filingRoutes(options.upstream.ledger));
+  tax.use("/sales-summary", salesSummaryRoutes(options.upstream.ledger, options.upstream.catalog));
   tax.use("/certificate-requests", certificateRequestRoutes(options.certificates.client));
   tax.use(
     "/certificates",

@@ -6,6 +6,7 @@ import { LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
 import { StorageError, type Scope } from "@levy/storage";
 import type { TransactionStore } from "../adapters/transaction-store.js";
 import { errors } from "../domain/errors.js";
+import type { TransactionType } from "../domain/transaction.js";
 import { platformTypes } from "../domain/from-calculation.js";
 import { processingDate } from "../domain/processing-dates.js";
 import type { FilingStore } from "../filings/filing-store.js";
@@ -22,6 +23,13 @@ const maxPageSize = 100;
 const clampLimit = (limit: number) => (limit > 0 ? Math.min(limit, maxPageSize) : defaultPageSize);
 const optionalTime = (value: bigint) => (value === 0n ? undefined : Number(value));
 const presentNumber = (value: bigint | undefined) => (value === undefined ? undefined : Number(value));
+
+/** The type filter of ListTransactions: empty is every type. */
+function transactionTypeFilter(value: string): TransactionType | undefined {
+  if (value === "") return undefined;
+  if (value === "order" || value === "fee") return value;
+  throw invalidField("type", "type must be order or fee");
+}
 
 function withCursorErrors<T>(promise: Promise<T>): Promise<T> {
   return promise.catch((error: unknown) => {
@@ -177,6 +185,9 @@ export function registerLedgerService(router: ConnectRouter, deps: LedgerDepende
           from: optionalTime(request.from),
           to: optionalTime(request.to),
           merchantId: request.merchantId || undefined,
+          customer: request.customer || undefined,
+          referenceOrderId: request.referenceOrderId || undefined,
+          type: transactionTypeFilter(request.type),
         }),
       );
       return {
@@ -237,6 +248,8 @@ export function registerLedgerService(router: ConnectRouter, deps: LedgerDepende
         })),
         periodFrom: summary.periodFrom,
         periodTo: summary.periodTo,
+        summedFrom: BigInt(summary.summedFrom ?? 0),
+        summedTo: BigInt(summary.summedTo ?? 0),
       };
     },
   });
