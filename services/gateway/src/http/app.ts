@@ -23,6 +23,7 @@ import { certificateRequestRoutes, certificateRoutes, certificateUploadRoutes } 
 import { documentRoutes, type DocumentLinks } from "./document-links.js";
 import type { IdempotencyStore } from "../adapters/idempotency-store.js";
 import { filingRoutes, salesSummaryRoutes } from "./filing-routes.js";
+import { rateRoutes } from "./rate-routes.js";
 import { idempotency } from "./idempotency.js";
 import {
   platformTransactionRoutes,
@@ -124,6 +125,7 @@ export function createGatewayApp(options: GatewayHttpOptions): express.Express {
   tax.use("/refund_reversals", refundReversalRoutes(options.upstream.ledger));
   tax.use("/platform/transactions", platformTransactionRoutes(options.upstream.ledger));
   tax.use("/filings", filingRoutes(options.upstream.ledger));
+  tax.use("/rates", rateRoutes(options.upstream.calcEngine));
   tax.use("/sales-summary", salesSummaryRoutes(options.upstream.ledger, options.upstream.catalog));
   tax.use("/certificate-requests", certificateRequestRoutes(options.certificates.client));
   tax.use(
