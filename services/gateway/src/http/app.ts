@@ -24,6 +24,7 @@ import { documentRoutes, type DocumentLinks } from "./document-links.js";
 import type { IdempotencyStore } from "../adapters/idempotency-store.js";
 import { filingRoutes, salesSummaryRoutes } from "./filing-routes.js";
 import { rateRoutes } from "./rate-routes.js";
+import { type RestRateLimit, restRateLimit } from "./rest-rate-limit.js";
 import { idempotency } from "./idempotency.js";
 import {
   platformTransactionRoutes,
@@ -67,6 +68,8 @@ export interface GatewayHttpOptions {
   };
   /** Largest accepted JSON body, e.g. "1mb". */
   readonly bodyLimit: string;
+  /** The REST limit per account and mode; absent = none. */
+  readonly restRateLimit?: RestRateLimit;
 }
 
 function bodyParseError(error: unknown): LevyError | null {
@@ -113,6 +116,8 @@ export function createGatewayApp(options: GatewayHttpOptions): express.Express {
   app.use("/documents/v1", documentRoutes(options.certificates.links, options.certificates.documents));
   const tax = express.Router();
   tax.use(authenticate(options.keyStore, { allowPublishable: false }));
+  // Counted before the body is read: a refused request costs no parsing.
+  if (options.restRateLimit) tax.use(restRateLimit(options.restRateLimit));
   tax.use(readBody);
   tax.use(idempotency(options.idempotencyStore, options.logger));
   tax.use("/customers", customerRoutes(options.upstream.catalog));
