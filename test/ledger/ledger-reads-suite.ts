@@ -180,5 +180,62 @@ export function describeLedgerReads(mode: string, startSystem: () => Promise<Sys
       expect(badStatus.status).toBe(400);
       expect(JSON.stringify(badStatus.body)).toContain("invalid_filing_status");
     });
+
+    it("exports a filing's lines as CSV that add up to the filing, refunds negative, reversed ones left out", async () => {
+      const may = day("2025-05-10");
+      const formula = await sell('=HYPERLINK("x"),y', 30_000, may);
+      const plain = await sell("o-may", 50_000, may + 60);
+      const refund = async (body: Record<string, unknown>) => {
+        const response = await api("/tax/refunds", { key, body });
+        expect(response.status, JSON.stringify(response.body)).toBe(200);
+        return response.body;
+      };
+      await refund({
+        transaction_id: plain.id,
+        type: "partial",
+        line_items: [{ reference_line_item_id: "l1", amount: 10_000 }],
+        refund_processed_at: may + 3600,
+      });
+      const reversed = await refund({ transaction_id: formula.id, type: "full", refund_processed_at: may + 7200 });
+      const reversal = await api("/tax/refund_reversals", { key, body: { refund_id: reversed.id } });
+      expect(reversal.status, JSON.stringify(reversal.body)).toBe(200);
+
+      const filing = (
+        await eventually(
+          () => get("/tax/filings/fil_2025-05_US-MI_USD"),
+          (response) => response.body.refund_count === 1 && response.body.transaction_count === 2,
+        )
+      ).body;
+      expect(filing).toMatchObject({ gross_sales: 80_000, refunds: 10_000 });
+      const response = await fetch(`${system.restUrl}/tax/filings/${filing.id}/lines.csv`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
+      const text = await response.text();
+      const [header, ...rows] = text.trimEnd().split("\r\n");
+      expect(header).toBe(
+        "filing_id,period,jurisdiction_id,currency_code,kind,transaction_id,refund_id,reference_order_id,processed_at,processed_date,line_item_id,amount_excluding_tax,taxable,tax_rate,tax_amount",
+      );
+      expect(rows).toHaveLength(3);
+      // The order id that a spreadsheet would run as a formula is quoted and defused.
+      expect(rows[0]).toContain(`,"'=HYPERLINK(""x""),y",`);
+      const columns = header!.split(",");
+      const parsed = rows.map((row) => {
+        const cells = row.replace(/"[^"]*(""[^"]*)*"/g, "X").split(",");
+        return Object.fromEntries(columns.map((name, index) => [name, cells[index]]));
+      });
+      const sum = (kind: string, field: string) =>
+        parsed.filter((row) => row.kind === kind).reduce((total, row) => total + Number(row[field]), 0);
+      expect(sum("sale", "amount_excluding_tax")).toBe(filing.gross_sales);
+      expect(sum("sale", "tax_amount")).toBe(filing.tax_collected);
+      expect(sum("refund", "amount_excluding_tax")).toBe(-filing.refunds);
+      expect(sum("refund", "tax_amount")).toBe(-filing.refunded_tax);
+      expect(parsed.map((row) => row.processed_date)).toEqual(["2025-05-10", "2025-05-10", "2025-05-10"]);
+
+      const missing = await get("/tax/filings/fil_2099-01_US-MI_USD/lines.csv");
+      expect(missing.status).toBe(404);
+      expect((await get(`/tax/filings/${filing.id}/lines.csv`, otherKey)).status).toBe(404);
+    });
   });
 }

@@ -6,8 +6,9 @@ import type { Client } from "@connectrpc/connect";
 import { epochRange, identifierText, queryDateBound } from "@levy/kit";
 import { z } from "zod";
 import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
-import type { LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
+import type { Filing, FilingLine, LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
 import { listEnvelope, presentFiling, presentSalesSummary } from "@levy/presenters";
+import { csvRow } from "./csv.js";
 import { listQuery } from "./pagination.js";
 import { pathParam, routeHandler, scopeOf } from "./request-state.js";
 import { parseInput } from "./validate.js";
@@ -22,6 +23,45 @@ export const filingListQuery = z.strictObject({
 });
 
 export const salesSummaryQuery = z.strictObject({ ...range, merchant_id: identifierText().optional() });
+
+/** The export's columns: amounts in minor units, refunds negative, as the filing sums them. */
+const filingLineColumns = [
+  "filing_id",
+  "period",
+  "jurisdiction_id",
+  "currency_code",
+  "kind",
+  "transaction_id",
+  "refund_id",
+  "reference_order_id",
+  "processed_at",
+  "processed_date",
+  "line_item_id",
+  "amount_excluding_tax",
+  "taxable",
+  "tax_rate",
+  "tax_amount",
+];
+
+function filingLineValues(filing: Filing, line: FilingLine): (string | number | boolean)[] {
+  return [
+    filing.id,
+    filing.period,
+    filing.jurisdictionId,
+    filing.currencyCode,
+    line.kind,
+    line.transactionId,
+    line.refundId,
+    line.referenceOrderId,
+    Number(line.processedAt),
+    new Date(Number(line.processedAt) * 1000).toISOString().slice(0, 10),
+    line.lineItemId,
+    Number(line.amountExcludingTax),
+    line.taxable,
+    line.taxRate,
+    Number(line.taxAmount),
+  ];
+}
 
 /** Mounted at /tax/filings. */
 export function filingRoutes(ledger: Client<typeof LedgerService>): Router {
@@ -38,6 +78,30 @@ export function filingRoutes(ledger: Client<typeof LedgerService>): Router {
         ...epochRange(query.from, query.to),
       });
       response.json(listEnvelope(page.filings.map(presentFiling), page.nextCursor));
+    }),
+  );
+  router.get(
+    "/:filing_id/lines.csv",
+    routeHandler(async (request, response) => {
+      const scope = scopeOf(response);
+      const filingId = pathParam(request, "filing_id");
+      const next = (cursor: string) => ledger.listFilingLines({ scope, filingId, cursor });
+      // The first page is read before anything is sent, so an unknown filing is a JSON 404.
+      let page = await next("");
+      const { filing } = await ledger.getFiling({ scope, filingId });
+      response.status(200);
+      response.setHeader("content-type", "text/csv; charset=utf-8");
+      response.setHeader(
+        "content-disposition",
+        `attachment; filename="${filingId.replace(/[^A-Za-z0-9_-]/g, "_")}.csv"`,
+      );
+      response.write(csvRow(filingLineColumns));
+      for (;;) {
+        for (const line of page.lines) response.write(csvRow(filingLineValues(filing!, line)));
+        if (page.nextCursor === "") break;
+        page = await next(page.nextCursor);
+      }
+      response.end();
     }),
   );
   router.get(

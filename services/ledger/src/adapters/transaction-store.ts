@@ -211,9 +211,15 @@ export function createTransactionStore(
     },
     async refund(scope, transactionId, request) {
       const refundId = newId("ref_tr");
-      await refundIndex.insertIfAbsent(scope, { id: refundId, transaction_id: transactionId });
+      // The date is decided before the index entry is written, so the entry can carry it
+      // (the filing export finds a month's refunds by it); the sale's date never changes.
+      const processedAt = refundDate(request.refund_processed_at, await get(scope, transactionId), epochSeconds());
+      await refundIndex.insertIfAbsent(scope, {
+        id: refundId,
+        transaction_id: transactionId,
+        refund_processed_at: processedAt,
+      });
       const { transaction, result } = await change(scope, transactionId, (current) => {
-        const processedAt = refundDate(request.refund_processed_at, current, epochSeconds());
         const lines = planRefund(current, request);
         const refund: RefundRecord = {
           id: refundId,
