@@ -155,6 +155,13 @@ export function createGatewayApp(options: GatewayHttpOptions): express.Express {
   app.use((error: unknown, _request: Request, response: Response, _next: NextFunction) => {
     const levyError = bodyParseError(error) ?? (isLevyError(error) ? error : fromConnectError(error));
     if (levyError.code === "internal_error") options.logger.error({ err: error }, "request failed unexpectedly");
+    // A streamed answer (a CSV export) that fails midway: abort the transfer, so the
+    // client sees a broken download, never a well-formed but partial file.
+    if (response.headersSent) {
+      options.logger.warn({ err: error, code: levyError.code }, "streamed answer aborted");
+      response.destroy();
+      return;
+    }
     const state = stateOf(response);
     sendError(response, levyError, state.apiVersion ?? state.headerVersion ?? currentApiVersion);
   });
