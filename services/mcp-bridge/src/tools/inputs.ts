@@ -15,6 +15,9 @@ export const cursorInput = z
 
 export const limitInput = z.number().int().min(1).max(100).default(10).describe("page size, 1-100");
 
+/** A day or an instant: epoch seconds, ISO 8601 date (UTC) or date-time with offset. */
+export const dateBoundInput = dateBound;
+
 export const fromInput = dateBound
   .optional()
   .describe("start, inclusive: epoch seconds or ISO 8601 date (YYYY-MM-DD, UTC) or date-time");
