@@ -25,6 +25,7 @@ export const toolErrorCodes = [
   "invalid_arguments",
   "customer_not_found",
   "duplicate_customer",
+  "invalid_email",
   // lookup_tax_rate: a place or day Levy has no rates for, a currency it does not take.
   "unsupported_jurisdiction",
   "unsupported_transacted_at",
@@ -69,6 +70,7 @@ const fromServiceCode: Readonly<Record<string, ToolErrorCode>> = {
   filing_not_rejectable: "filing_not_rejectable",
   customer_not_found: "customer_not_found",
   duplicate_customer: "duplicate_customer",
+  invalid_email: "invalid_email",
   unsupported_jurisdiction: "unsupported_jurisdiction",
   unsupported_transacted_at: "unsupported_transacted_at",
   unsupported_currency: "unsupported_currency",
