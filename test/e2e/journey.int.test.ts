@@ -213,8 +213,8 @@ describe("distributed end-to-end journey, ledger killed and restarted in the mid
     );
     expect(summary).toMatchObject({
       object: "tax.sales_summary",
-      period_from: "2026-10",
-      period_to: "2026-10",
+      period_from: "2026-10-01",
+      period_to: "2026-10-31",
       testmode: false,
     });
     expect(summary.currencies, await ledgerEventState()).toEqual([octoberTotals]);

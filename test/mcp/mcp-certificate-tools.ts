@@ -17,7 +17,7 @@ export const certificateReadTools = [
   "list_certificate_requests",
   "get_certificate_request",
 ];
-export const certificateWriteTools = ["upload_certificate", "create_buyer", "link_buyer"];
+export const certificateWriteTools = ["upload_certificate", "create_buyer", "link_buyer", "cancel_certificate_request"];
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}`;
 const withoutLink = ({ download_url: _d, document_url: _u, ...rest }: any) => rest;
@@ -298,6 +298,17 @@ export function describeCertificateTools(ctx: McpContext): void {
         expect(ok(await call("get_certificate_request", { request_id: request.id }))).toMatchObject({
           linked_buyer: { id: created.id, legal_name: "Beta Supply Co" },
         });
+      });
+
+      it("cancel_certificate_request cancels as DELETE /tax/certificate-requests/{id} does, and again answers the same", async () => {
+        const request = (await admin("/certificate-requests", { buyer_id: seed.buyer.id, jurisdictions: ["TX"] })).body;
+        const canceled = ok(await write("cancel_certificate_request", { request_id: request.id }));
+        expect(canceled).toMatchObject({ id: request.id, status: "canceled" });
+        expect((await rest(`/tax/certificate-requests/${request.id}`)).body).toEqual(canceled);
+        expect(ok(await write("cancel_certificate_request", { request_id: request.id }))).toEqual(canceled);
+        expect(toolError(await write("cancel_certificate_request", { request_id: "certreq_nobody" })).error_code).toBe(
+          "certificate_request_not_found",
+        );
       });
 
       it("buyer errors: buyer_identity_conflict, buyer_not_found, customer_not_found, nothing to link", async () => {

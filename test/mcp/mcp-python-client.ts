@@ -86,5 +86,25 @@ export function describePythonClient(ctx: McpContext, readTools: readonly string
       });
       expect(codes).toEqual(["merchant_not_found", "live_mode_required", "invalid_cursor"]);
     });
+
+    it("an agent's tax conversation: looks a rate up, then finds the recorded sale of an order", async () => {
+      const juneA = ctx.seed.transactions.juneA;
+      const answer = await callWithPython(ctx.system.mcpUrl, ctx.account.testSecret, [
+        {
+          name: "lookup_tax_rate",
+          arguments: { country: "US", province: "MI", postal_code: "48226", category: "GENERAL_MERCHANDISE" },
+        },
+        { name: "get_transaction_by_order", arguments: { reference_order_id: juneA.reference_order_id } },
+        { name: "get_transaction_by_order", arguments: { reference_order_id: "no-such-order" } },
+      ]);
+      const [rate, sale, missing] = answer.results;
+      expect(rate).toMatchObject({
+        is_error: false,
+        structured_content: { object: "tax.rate_lookup", combined_rate: 0.06, rate_coverage: expect.any(String) },
+      });
+      expect(sale).toMatchObject({ is_error: false, structured_content: { id: juneA.id } });
+      expect(missing).toMatchObject({ is_error: true });
+      expect(JSON.parse(missing!.text![0]!).error_code).toBe("transaction_not_found");
+    });
   });
 }

@@ -47,20 +47,31 @@ export function describeRangesAndCursors(ctx: McpContext): void {
       expect(await ids({ from: "2025-05-15", to: "2025-06-30" })).toEqual([juneFiling]);
     });
 
-    it("get_sales_summary states the whole months it summed and whether the asked range was widened to them", async () => {
-      const partial = ok(await call("get_sales_summary", { from: "2025-06-15", to: "2025-06-20" }));
-      expect(partial).toMatchObject({
-        period_from: "2025-06",
-        period_to: "2025-06",
-        summed_from: utc(2025, 6),
-        summed_to: utc(2025, 7) - 1,
-        range_widened: true,
+    it("get_sales_summary sums exact UTC days and says when a bound inside a day widened the range", async () => {
+      const days = ok(await call("get_sales_summary", { from: "2025-06-15", to: "2025-06-20" }));
+      expect(days).toMatchObject({
+        period_from: "2025-06-15",
+        period_to: "2025-06-20",
+        summed_from: utc(2025, 6, 15),
+        summed_to: utc(2025, 6, 21) - 1,
+        range_widened: false,
       });
       const whole = ok(await call("get_sales_summary", { from: "2025-06-01", to: "2025-06-30" }));
       expect(whole).toMatchObject({ summed_from: utc(2025, 6), summed_to: utc(2025, 7) - 1, range_widened: false });
-      expect(whole.currencies).toEqual(partial.currencies);
+      expect(whole.currencies).toEqual(days.currencies);
+      // The sale is on the 15th and its refund on the 16th: the 16th alone holds only the refund.
+      const refundDay = ok(await call("get_sales_summary", { from: "2025-06-16", to: "2025-06-16" }));
+      expect(refundDay.currencies).toEqual([
+        expect.objectContaining({ gross_sales: 0, transaction_count: 0, refund_count: 1 }),
+      ]);
+      const inside = ok(await call("get_sales_summary", { from: utc(2025, 6, 15) + 60, to: "2025-06-20" }));
+      expect(inside).toMatchObject({ summed_from: utc(2025, 6, 15), range_widened: true });
       const everything = ok(await call("get_sales_summary", {}));
-      expect(everything).toMatchObject({ period_from: "2025-05", summed_from: utc(2025, 5), range_widened: false });
+      expect(everything).toMatchObject({
+        period_from: "2025-05-10",
+        summed_from: utc(2025, 5, 10),
+        range_widened: false,
+      });
     });
 
     it("a cursor is refused (invalid_cursor) by another list, with other filters or in the other mode", async () => {

@@ -21,8 +21,8 @@ export function describeReadTools(ctx: McpContext, call: Call): void {
       const byDate = ok(await call("get_sales_summary", { from: "2025-06-01", to: "2025-06-30" }));
       expect(byDate).toMatchObject({
         object: "tax.sales_summary",
-        period_from: "2025-06",
-        period_to: "2025-06",
+        period_from: "2025-06-01",
+        period_to: "2025-06-30",
         merchant: null,
         testmode: true,
       });

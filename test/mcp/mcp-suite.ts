@@ -13,6 +13,7 @@ import {
 import type { SystemUnderTest } from "../support/system.js";
 import { callTool, connectMcp, eventually, ok, rawMcp, toolError, withMcp } from "./mcp-client.js";
 import { juneFiling, seedAccount, type Seed } from "./mcp-seed.js";
+import { agentReadTools, agentWriteTools, describeAgentTools } from "./mcp-agent-tools.js";
 import { certificateReadTools, certificateWriteTools, describeCertificateTools } from "./mcp-certificate-tools.js";
 import { describeHostDetails } from "./mcp-host-details.js";
 import { describePythonClient } from "./mcp-python-client.js";
@@ -35,6 +36,7 @@ const readTools = [
   "get_product",
   "list_customers",
   "get_customer",
+  ...agentReadTools,
   ...certificateReadTools,
 ];
 const writeTools = [
@@ -43,6 +45,7 @@ const writeTools = [
   "delete_product",
   "approve_filing",
   "reject_filing",
+  ...agentWriteTools,
   ...certificateWriteTools,
 ];
 
@@ -222,6 +225,7 @@ export function describeMcp(
     describeReadTools(ctx, call);
     describeWriteTools(ctx, readTools.length, writeTools);
     describeCertificateTools(ctx);
+    describeAgentTools(ctx);
     describeRateLimit(ctx);
     describePythonClient(ctx, readTools);
     describeHostDetails(ctx);

@@ -45,10 +45,12 @@ export function describeWriteTools(ctx: McpContext, readToolCount: number, write
           "approve_filing",
           "reject_filing",
           "link_buyer",
+          "update_customer",
+          "cancel_certificate_request",
         ];
         for (const name of destructive)
           expect(annotations[name], name).toMatchObject({ readOnlyHint: false, destructiveHint: true });
-        for (const name of ["create_buyer", "upload_certificate"])
+        for (const name of ["create_buyer", "upload_certificate", "create_customer"])
           expect(annotations[name], name).toMatchObject({ readOnlyHint: false, destructiveHint: false });
         // upload_certificate downloads a document from the caller's URL: an open world.
         expect(annotations.upload_certificate).toMatchObject({ openWorldHint: true });

@@ -178,6 +178,47 @@ export const restCatalogue: readonly Endpoint[] = [
   },
   {
     method: "GET",
+    path: "/tax/transactions",
+    credential: "test",
+    query: (w) => ({
+      ...list,
+      from: "2025-01-01",
+      to: "2026-12-31",
+      reference_order_id: w.seed.transactions.juneB.reference_order_id,
+    }),
+  },
+  {
+    method: "GET",
+    path: "/tax/filings",
+    credential: "test",
+    query: () => ({ ...list, status: "pending_client_approval", from: "2025-01-01" }),
+  },
+  {
+    method: "GET",
+    path: "/tax/filings/:filing_id",
+    credential: "test",
+    params: () => ({ filing_id: "fil_2025-06_US-MI_USD" }),
+  },
+  {
+    method: "GET",
+    path: "/tax/filings/:filing_id/lines.csv",
+    credential: "test",
+    params: () => ({ filing_id: "fil_2025-06_US-MI_USD" }),
+  },
+  {
+    method: "GET",
+    path: "/tax/sales-summary",
+    credential: "test",
+    query: () => ({ from: "2025-06-01", to: "2025-06-30" }),
+  },
+  {
+    method: "GET",
+    path: "/tax/rates",
+    credential: "test",
+    query: () => ({ country: "US", province: "MI", postal_code: "48226", category: "GENERAL_MERCHANDISE" }),
+  },
+  {
+    method: "GET",
     path: "/tax/transactions/:transaction_id",
     credential: "test",
     params: (w) => ({ transaction_id: w.seed.transactions.juneB.id }),

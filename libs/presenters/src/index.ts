@@ -10,10 +10,12 @@ export {
   presentUpload,
 } from "./certificate.js";
 export { presentCustomer } from "./customer.js";
+export { presentFiling, presentSalesSummary } from "./filing.js";
 export { presentLedgerLine } from "./ledger-line.js";
 export { listEnvelope } from "./list-envelope.js";
 export { presentMerchant } from "./merchant.js";
 export { presentProduct } from "./product.js";
+export { presentRateLookup } from "./rate-lookup.js";
 export { presentRefund, presentRefundWithoutType } from "./refund.js";
 export { presentJurisdiction, presentLineProduct } from "./tax-line.js";
 export { presentTransaction } from "./transaction.js";

@@ -30,6 +30,7 @@ import { createVerifiedKeyCache } from "./adapters/verified-key-cache.js";
 import { createIdempotencyStore } from "./adapters/idempotency-store.js";
 import { createKeyStore, type KeyStore } from "./adapters/key-store.js";
 import { createRateLimitStore } from "./adapters/rate-limit-store.js";
+import { createLocalRateLimiter } from "./domain/local-rate-limiter.js";
 import { resolveSecrets } from "./adapters/secrets.js";
 import { gatewaySettings } from "./config.js";
 import { createGatewayApp } from "./http/app.js";
@@ -152,6 +153,15 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
     },
     idempotencyStore,
     bodyLimit: config.bodyLimit,
+    ...(config.restRateLimit > 0
+      ? {
+          restRateLimit: {
+            limit: config.restRateLimit,
+            windowSeconds: config.restRateLimitWindowSeconds,
+            limiter: createLocalRateLimiter(config.restRateLimit, config.restRateLimitWindowSeconds),
+          },
+        }
+      : {}),
   });
   // Requests arriving once the stop began get a 503 (retry elsewhere or later).
   const shutdown = createHttpShutdown((_request, response) => {

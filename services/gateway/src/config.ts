@@ -81,6 +81,16 @@ export const gatewaySettings = {
     "calls in the rolling window before a breaker may open",
     configSchemas.positiveInt(10),
   ),
+  restRateLimit: setting(
+    "REST_RATE_LIMIT",
+    "REST requests per account and mode in REST_RATE_LIMIT_WINDOW_SECONDS, per gateway replica (0 = no limit); MCP has its own limit",
+    z.coerce.number().int().min(0).max(10_000_000).default(0),
+  ),
+  restRateLimitWindowSeconds: setting(
+    "REST_RATE_LIMIT_WINDOW_SECONDS",
+    "the sliding window of REST_RATE_LIMIT",
+    z.coerce.number().int().min(1).max(86_400).default(60),
+  ),
   bodyLimit: setting(
     "BODY_LIMIT",
     "largest JSON request body",

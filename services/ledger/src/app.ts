@@ -15,6 +15,7 @@ import {
 } from "./filings/aggregator.js";
 import { filingCollection, summaryCollection, type FilingRecord, type SummaryRecord } from "./filings/filing.js";
 import { createFilingStore, filingSource } from "./filings/filing-store.js";
+import { filingLines } from "./filings/filing-lines.js";
 import { filingTopic } from "./events/ledger-events.js";
 import { registerLedgerService } from "./rpc/ledger-service.js";
 import type { Collection } from "@levy/storage";
@@ -69,7 +70,13 @@ export function startLedger(options: StartLedgerOptions = {}): Promise<RunningSe
       outbox.start(config.outboxIntervalMs);
       return {
         serviceNames: ["levy.ledger.v1.LedgerService"],
-        registerRoutes: (router) => registerLedgerService(router, { transactions, filings: filingStore, calcEngine }),
+        registerRoutes: (router) =>
+          registerLedgerService(router, {
+            transactions,
+            filings: filingStore,
+            calcEngine,
+            filingLines: (scope, filing, cursor) => filingLines(collections, scope, filing, cursor),
+          }),
         close: async () => {
           // In embedded mode a flush lasts until the filings consumer applied its events
           // (the in-process bus acks only then); what is left stays in the outbox.

@@ -16,6 +16,8 @@ export interface SupportedPlaceOptions {
   readonly field: string;
   /** The request's allow_unsupported_jurisdiction: a place without rates answers zero tax. */
   readonly allowUnsupported: boolean;
+  /** The request field that gave the day (default transacted_at). */
+  readonly dateField?: string;
 }
 
 // Country- and state-wide taxes exist for as long as Levy's history of the place does;
@@ -87,10 +89,10 @@ export function assertSupportedPlace(book: RateBook, location: Location, options
   if (options.day < earliest) {
     throw new LevyError(
       "unsupported_transacted_at",
-      `transacted_at ${options.day} is before Levy's rate data for ${historyBearers(found)
+      `${options.dateField ?? "transacted_at"} ${options.day} is before Levy's rate data for ${historyBearers(found)
         .map((data) => data.name)
         .join(", ")}, which starts on ${earliest}`,
-      { field: "transacted_at", earliest_supported_date: earliest },
+      { field: options.dateField ?? "transacted_at", earliest_supported_date: earliest },
     );
   }
   const end = dataEndDay(found);

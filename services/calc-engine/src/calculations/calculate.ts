@@ -57,7 +57,7 @@ const platformRoles = new Set(["marketplace_provider", "payment_processor", "mer
 // not build a Date and an ISO string for it (0.6 % of the 1-line profile).
 let lastDay = { number: Number.NaN, text: "" };
 
-function utcDay(epochSeconds: number): string {
+export function utcDay(epochSeconds: number): string {
   const number = Math.floor(epochSeconds / 86_400);
   if (number !== lastDay.number) lastDay = { number, text: new Date(number * 86_400_000).toISOString().slice(0, 10) };
   return lastDay.text;
@@ -210,12 +210,12 @@ function checkOrder(order: OrderDetailsInput | undefined, path: string, perUnit:
   return order;
 }
 
-function transactedAt(deps: CalculationDeps, value: bigint): number {
+export function transactedAt(deps: CalculationDeps, value: bigint, field = "transacted_at"): number {
   const now = deps.now();
   if (value === 0n) return now;
   const seconds = Number(value);
   if (seconds < limits.earliestTransactedAt || seconds > now + limits.futureTransactedAtSeconds) {
-    throw invalidField("transacted_at", "transacted_at must be epoch seconds between 2000-01-01 and one year from now");
+    throw invalidField(field, `${field} must be between 2000-01-01 and one year from now`);
   }
   return seconds;
 }
@@ -241,7 +241,7 @@ async function locate(
   }
 }
 
-function location(resolved: ResolveLocationResponse) {
+export function location(resolved: ResolveLocationResponse) {
   const used = resolved.addressUsed;
   return {
     country: used?.addressCountry ?? "",

@@ -7,7 +7,7 @@ import {
   LineItemResultSchema,
   type OrderDetailsInput,
 } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
-import { type AppliedJurisdiction, type LineOverride, determineLine } from "../domain/determine.js";
+import { type AppliedJurisdiction, type LineOverride, type LineResult, determineLine } from "../domain/determine.js";
 import type { RateBook } from "../rates/rate-book.js";
 
 /** What a line's product is (from catalog, or the category's default product). */
@@ -31,6 +31,22 @@ export interface PriceOptions {
   readonly override?: LineOverride;
   readonly perUnit: boolean;
   readonly chargeFees: boolean;
+}
+
+/** One jurisdiction of a determined line as the calculation's message spells it (fees are added per order). */
+export function taxJurisdictionOf(entry: LineResult["jurisdictions"][number]) {
+  return {
+    taxRate: entry.taxRate,
+    taxDueDecimal: entry.taxDue,
+    feeAmount: 0n,
+    rateType: entry.rateType,
+    taxAuthorityName: entry.jurisdiction.authorityName,
+    taxAuthorityType: entry.jurisdiction.type,
+    taxType: entry.jurisdiction.taxType,
+    jurisdictionName: entry.jurisdiction.displayName,
+    jurisdictionId: entry.jurisdiction.id,
+    note: entry.note,
+  };
 }
 
 export function priceOrder(
@@ -59,18 +75,7 @@ export function priceOrder(
           referenceProductName: product.name,
           productTaxCode: product.category,
         },
-        taxJurisdictions: result.jurisdictions.map((entry) => ({
-          taxRate: entry.taxRate,
-          taxDueDecimal: entry.taxDue,
-          feeAmount: 0n,
-          rateType: entry.rateType,
-          taxAuthorityName: entry.jurisdiction.authorityName,
-          taxAuthorityType: entry.jurisdiction.type,
-          taxType: entry.jurisdiction.taxType,
-          jurisdictionName: entry.jurisdiction.displayName,
-          jurisdictionId: entry.jurisdiction.id,
-          note: entry.note,
-        })),
+        taxJurisdictions: result.jurisdictions.map(taxJurisdictionOf),
         taxAmount: result.tax.taxAmount,
         amountExcludingTax: result.tax.amountExcludingTax,
         amountIncludingTax: result.tax.amountIncludingTax,

@@ -4,6 +4,7 @@ import { LevyError, scopeFrom, taxCategories } from "@levy/kit";
 import { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { type CalculationDeps, calculate, calculatePlatform } from "../calculations/calculate.js";
 import type { CalculationMetrics } from "../calculations/calculation-metrics.js";
+import { lookupRates } from "../calculations/lookup-rates.js";
 
 const unobserved: CalculationMetrics = { observe: (run) => run() };
 
@@ -20,6 +21,7 @@ export function registerCalcEngineService(
     calculatePlatform: async (request) => ({
       calculation: await metrics.observe(() => calculatePlatform(deps, scopeFrom(request.scope), request)),
     }),
+    lookupRates: (request) => lookupRates(deps, request),
     getCalculation: async (request) => {
       const calculation = await deps.store.get(scopeFrom(request.scope), request.calculationId);
       if (!calculation)

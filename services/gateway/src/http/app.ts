@@ -22,6 +22,9 @@ import { certificateAdminRoutes } from "./certificate-admin-routes.js";
 import { certificateRequestRoutes, certificateRoutes, certificateUploadRoutes } from "./certificate-routes.js";
 import { documentRoutes, type DocumentLinks } from "./document-links.js";
 import type { IdempotencyStore } from "../adapters/idempotency-store.js";
+import { filingRoutes, salesSummaryRoutes } from "./filing-routes.js";
+import { rateRoutes } from "./rate-routes.js";
+import { type RestRateLimit, restRateLimit } from "./rest-rate-limit.js";
 import { idempotency } from "./idempotency.js";
 import {
   platformTransactionRoutes,
@@ -65,6 +68,8 @@ export interface GatewayHttpOptions {
   };
   /** Largest accepted JSON body, e.g. "1mb". */
   readonly bodyLimit: string;
+  /** The REST limit per account and mode; absent = none. */
+  readonly restRateLimit?: RestRateLimit;
 }
 
 function bodyParseError(error: unknown): LevyError | null {
@@ -111,6 +116,8 @@ export function createGatewayApp(options: GatewayHttpOptions): express.Express {
   app.use("/documents/v1", documentRoutes(options.certificates.links, options.certificates.documents));
   const tax = express.Router();
   tax.use(authenticate(options.keyStore, { allowPublishable: false }));
+  // Counted before the body is read: a refused request costs no parsing.
+  if (options.restRateLimit) tax.use(restRateLimit(options.restRateLimit));
   tax.use(readBody);
   tax.use(idempotency(options.idempotencyStore, options.logger));
   tax.use("/customers", customerRoutes(options.upstream.catalog));
@@ -122,6 +129,9 @@ export function createGatewayApp(options: GatewayHttpOptions): express.Express {
   tax.use("/refunds", refundRoutes(options.upstream.ledger));
   tax.use("/refund_reversals", refundReversalRoutes(options.upstream.ledger));
   tax.use("/platform/transactions", platformTransactionRoutes(options.upstream.ledger));
+  tax.use("/filings", filingRoutes(options.upstream.ledger));
+  tax.use("/rates", rateRoutes(options.upstream.calcEngine));
+  tax.use("/sales-summary", salesSummaryRoutes(options.upstream.ledger, options.upstream.catalog));
   tax.use("/certificate-requests", certificateRequestRoutes(options.certificates.client));
   tax.use(
     "/certificates",
@@ -145,6 +155,13 @@ export function createGatewayApp(options: GatewayHttpOptions): express.Express {
   app.use((error: unknown, _request: Request, response: Response, _next: NextFunction) => {
     const levyError = bodyParseError(error) ?? (isLevyError(error) ? error : fromConnectError(error));
     if (levyError.code === "internal_error") options.logger.error({ err: error }, "request failed unexpectedly");
+    // A streamed answer (a CSV export) that fails midway: abort the transfer, so the
+    // client sees a broken download, never a well-formed but partial file.
+    if (response.headersSent) {
+      options.logger.warn({ err: error, code: levyError.code }, "streamed answer aborted");
+      response.destroy();
+      return;
+    }
     const state = stateOf(response);
     sendError(response, levyError, state.apiVersion ?? state.headerVersion ?? currentApiVersion);
   });

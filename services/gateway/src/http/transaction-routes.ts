@@ -3,12 +3,13 @@
 // amounts are negative.
 import { Router } from "express";
 import type { Client } from "@connectrpc/connect";
-import { identifierText } from "@levy/kit";
+import { epochRange, identifierText, queryDateBound } from "@levy/kit";
 import { z } from "zod";
 import type { LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
-import { presentRefund, presentRefundWithoutType, presentTransaction } from "@levy/presenters";
+import { listEnvelope, presentRefund, presentRefundWithoutType, presentTransaction } from "@levy/presenters";
 import { requireApiVersion } from "./api-version.js";
 import { pathParam, routeHandler, scopeOf } from "./request-state.js";
+import { listQuery } from "./pagination.js";
 import { parseInput } from "./validate.js";
 
 const id = identifierText();
@@ -54,6 +55,17 @@ export const platformTransactionBody = z.strictObject({
   metadata: metadata.optional(),
 });
 
+/** GET /tax/transactions: a page of sales and fees, filtered; unknown parameters are refused. */
+export const transactionListQuery = z.strictObject({
+  ...listQuery.shape,
+  from: queryDateBound.optional(),
+  to: queryDateBound.optional(),
+  merchant_id: id.optional(),
+  customer: id.optional(),
+  reference_order_id: id.optional(),
+  type: z.enum(["order", "fee"]).optional(),
+});
+
 /** Mounted at /tax/transactions. */
 export function transactionRoutes(ledger: Client<typeof LedgerService>): Router {
   const router = Router();
@@ -69,6 +81,23 @@ export function transactionRoutes(ledger: Client<typeof LedgerService>): Router 
         metadata: body.metadata ?? {},
       });
       response.json(presentTransaction(transaction!));
+    }),
+  );
+  router.get(
+    "/",
+    routeHandler(async (request, response) => {
+      const query = parseInput(transactionListQuery, request.query, "query");
+      const page = await ledger.listTransactions({
+        scope: scopeOf(response),
+        limit: query.limit,
+        cursor: query.cursor ?? "",
+        ...epochRange(query.from, query.to),
+        merchantId: query.merchant_id ?? "",
+        customer: query.customer ?? "",
+        referenceOrderId: query.reference_order_id ?? "",
+        type: query.type ?? "",
+      });
+      response.json(listEnvelope(page.transactions.map(presentTransaction), page.nextCursor));
     }),
   );
   router.get(

@@ -22,6 +22,8 @@ import { eventTypes, ledgerEvent, refundPayload, transactionPayload } from "../e
 import type { Outbox, OutboxDocument } from "@levy/kit";
 
 export const transactionSource = "transactions";
+/** Catalog's customer ids (cust_ and 20 letters or digits); anything else is a reference_customer_id. */
+const customerIdPattern = /^cust_[A-Za-z0-9]{20}$/;
 const maxAttempts = 25;
 
 export interface RecordOptions {
@@ -38,6 +40,10 @@ export interface ListTransactionsOptions {
   readonly from?: number | undefined;
   readonly to?: number | undefined;
   readonly merchantId?: string | undefined;
+  /** Customer service id (cust_...) or reference_customer_id. */
+  readonly customer?: string | undefined;
+  readonly referenceOrderId?: string | undefined;
+  readonly type?: TransactionType | undefined;
 }
 
 export interface TransactionStore {
@@ -205,9 +211,15 @@ export function createTransactionStore(
     },
     async refund(scope, transactionId, request) {
       const refundId = newId("ref_tr");
-      await refundIndex.insertIfAbsent(scope, { id: refundId, transaction_id: transactionId });
+      // The date is decided before the index entry is written, so the entry can carry it
+      // (the filing export finds a month's refunds by it); the sale's date never changes.
+      const processedAt = refundDate(request.refund_processed_at, await get(scope, transactionId), epochSeconds());
+      await refundIndex.insertIfAbsent(scope, {
+        id: refundId,
+        transaction_id: transactionId,
+        refund_processed_at: processedAt,
+      });
       const { transaction, result } = await change(scope, transactionId, (current) => {
-        const processedAt = refundDate(request.refund_processed_at, current, epochSeconds());
         const lines = planRefund(current, request);
         const refund: RefundRecord = {
           id: refundId,
@@ -275,8 +287,19 @@ export function createTransactionStore(
           ? { merchant_id: options.merchantId }
           : { reference_merchant_id: options.merchantId }
         : {};
+      const customer = options.customer
+        ? customerIdPattern.test(options.customer)
+          ? { customer_id: options.customer }
+          : { reference_customer_id: options.customer }
+        : {};
       const page = await transactions.list(scope, {
-        where: { deleted_at: null, ...merchant },
+        where: {
+          deleted_at: null,
+          ...merchant,
+          ...customer,
+          ...(options.referenceOrderId ? { reference_order_id: options.referenceOrderId } : {}),
+          ...(options.type ? { type: options.type } : {}),
+        },
         ...(range ? { range } : {}),
         limit: options.limit,
         ...(options.cursor ? { cursor: options.cursor } : {}),

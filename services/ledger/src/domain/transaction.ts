@@ -109,9 +109,14 @@ export const transactionCollection = {
 export interface RefundIndexRecord {
   id: string;
   transaction_id: string;
+  /** The refund's processing date (its filing period); absent on entries written before it was kept. */
+  refund_processed_at?: number;
 }
 
-export const refundIndexCollection = { name: "refund_index" } as const;
+export const refundIndexCollection = {
+  name: "refund_index",
+  indexes: [{ name: "refund_index_processed_at", fields: ["refund_processed_at"] }],
+} as const;
 
 /** The line's price in the calculation's pricing basis. */
 export function lineBase(line: LineRecord, taxIncluded: boolean): number {

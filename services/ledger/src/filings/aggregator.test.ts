@@ -14,6 +14,7 @@ import { applyOnce, createAggregator, processedEventCollection, type ProcessedEv
 import {
   filingCollection,
   filingId,
+  dayOf,
   monthOf,
   summaryCollection,
   summaryId,
@@ -145,7 +146,7 @@ describe("filings aggregator writes", () => {
         tax_collected: 40,
         transaction_count: 2,
       });
-      expect(await summaries.get(scope, summaryId(month.period, "merch_1", "USD"))).toMatchObject({
+      expect(await summaries.get(scope, summaryId(dayOf(at).period, "merch_1", "USD"))).toMatchObject({
         gross_sales: 2000,
         tax_collected: 180,
         transaction_count: 2,

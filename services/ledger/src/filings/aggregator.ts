@@ -21,7 +21,15 @@ import {
   type RefundPayload,
   type TransactionPayload,
 } from "../events/ledger-events.js";
-import { filingId, monthOf, summaryId, type Aggregate, type FilingRecord, type SummaryRecord } from "./filing.js";
+import {
+  dayOf,
+  filingId,
+  monthOf,
+  summaryId,
+  type Aggregate,
+  type FilingRecord,
+  type SummaryRecord,
+} from "./filing.js";
 
 const ringSize = 200;
 const quickRetries = 50;
@@ -238,11 +246,13 @@ export function createAggregator(options: AggregatorOptions): EventHandler {
       if (reopened) await options.outbox?.flush(scope, "filings", create.id);
     };
 
+    const day = dayOf(contribution.at);
     const summaryCreate: SummaryRecord = {
-      id: summaryId(month.period, contribution.merchantId, contribution.currency),
+      id: summaryId(day.period, contribution.merchantId, contribution.currency),
       applied_events: [],
-      period: month.period,
-      period_start: month.start,
+      period: day.period,
+      period_start: day.start,
+      period_end: day.end,
       merchant_id: contribution.merchantId,
       reference_merchant_id: contribution.referenceMerchantId,
       currency_code: contribution.currency,

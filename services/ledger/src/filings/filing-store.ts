@@ -8,7 +8,9 @@ import {
   effectiveStatus,
   filingStatuses,
   isFilingStatus,
+  dayOf,
   monthOf,
+  summaryPeriodOf,
   type FilingRecord,
   type FilingStatus,
   type StoredFilingStatus,
@@ -43,7 +45,15 @@ export interface FilingStore {
   summary(
     scope: Scope,
     options: { from?: number | undefined; to?: number | undefined; merchantId?: string | undefined },
-  ): Promise<{ currencies: CurrencyTotals[]; periodFrom: string; periodTo: string }>;
+  ): Promise<{
+    currencies: CurrencyTotals[];
+    /** First and last UTC day summed (YYYY-MM-DD), empty when nothing bounds the sum. */
+    periodFrom: string;
+    periodTo: string;
+    /** The seconds summed, both inclusive; null when nothing bounds the sum. */
+    summedFrom: number | null;
+    summedTo: number | null;
+  }>;
 }
 
 function checkRange(from: number | undefined, to: number | undefined): void {
@@ -148,6 +158,8 @@ export function createFilingStore(
     reject: (scope, id, reason) => decide(scope, id, "rejected", reason),
     async summary(scope, options) {
       checkRange(options.from, options.to);
+      // Day summaries before `from`'s day are skipped below; the range starts at its month
+      // so that an earlier version's month summary overlapping `from` is found too.
       const range =
         options.from !== undefined || options.to !== undefined
           ? {
@@ -162,8 +174,8 @@ export function createFilingStore(
           : { reference_merchant_id: options.merchantId }
         : {};
       const byCurrency = new Map<string, CurrencyTotals>();
-      let first = "";
-      let last = "";
+      let coveredFrom: number | undefined;
+      let coveredTo: number | undefined;
       let cursor: string | undefined;
       do {
         const page = await summaries.list(scope, {
@@ -173,6 +185,8 @@ export function createFilingStore(
           ...(cursor ? { cursor } : {}),
         });
         for (const item of page.items) {
+          const period = summaryPeriodOf(item);
+          if (options.from !== undefined && period.end <= options.from) continue;
           const totals = byCurrency.get(item.currency_code) ?? {
             currency_code: item.currency_code,
             gross_sales: 0,
@@ -189,16 +203,24 @@ export function createFilingStore(
           totals.transaction_count += item.transaction_count;
           totals.refund_count += item.refund_count;
           byCurrency.set(item.currency_code, totals);
-          if (first === "" || item.period < first) first = item.period;
-          if (item.period > last) last = item.period;
+          coveredFrom = Math.min(coveredFrom ?? period.start, period.start);
+          coveredTo = Math.max(coveredTo ?? period.end - 1, period.end - 1);
         }
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
       const currencies = [...byCurrency.values()].sort((a, b) => a.currency_code.localeCompare(b.currency_code));
+      // The seconds summed: the asked bounds widened to whole UTC days (and to a whole
+      // month where an earlier version's month summary overlaps them); without a bound,
+      // the periods that had sales.
+      const summedFrom =
+        options.from === undefined ? coveredFrom : Math.min(dayOf(options.from).start, coveredFrom ?? Infinity);
+      const summedTo = options.to === undefined ? coveredTo : Math.max(dayOf(options.to).end - 1, coveredTo ?? -1);
       return {
         currencies,
-        periodFrom: options.from !== undefined ? monthOf(options.from).period : first,
-        periodTo: options.to !== undefined ? monthOf(options.to).period : last,
+        summedFrom: summedFrom ?? null,
+        summedTo: summedTo ?? null,
+        periodFrom: summedFrom === undefined ? "" : dayOf(summedFrom).period,
+        periodTo: summedTo === undefined ? "" : dayOf(summedTo).period,
       };
     },
   };

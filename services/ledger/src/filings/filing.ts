@@ -1,6 +1,7 @@
 // Filings: per account, mode, calendar month (UTC), jurisdiction and currency, the
 // return a tax authority expects (gross, taxable and exempt sales, tax collected,
-// refunds). Sales summaries: per month, merchant and currency, for get_sales_summary.
+// refunds). Sales summaries: per UTC day, merchant and currency, so a summary's range
+// is summed to the exact day (summaries written before days were kept are per month).
 // Both are aggregates maintained by the filings consumer from the ledger's events.
 import type { EventEnvelope } from "@levy/events";
 
@@ -42,8 +43,11 @@ export interface FilingRecord extends Aggregate {
 }
 
 export interface SummaryRecord extends Aggregate {
+  /** YYYY-MM-DD; YYYY-MM on a summary written before days were kept. */
   period: string;
   period_start: number;
+  /** First second after the period; absent on the month summaries of earlier versions. */
+  period_end?: number;
   merchant_id: string;
   reference_merchant_id: string;
   currency_code: string;
@@ -74,6 +78,21 @@ export function monthOf(epochSeconds: number): { period: string; start: number; 
   const start = Date.UTC(year, month, 1) / 1000;
   const end = Date.UTC(year, month + 1, 1) / 1000;
   return { period: `${year}-${String(month + 1).padStart(2, "0")}`, start, end };
+}
+
+/** The UTC day containing `epochSeconds`. */
+export function dayOf(epochSeconds: number): { period: string; start: number; end: number } {
+  const start = Math.floor(epochSeconds / 86_400) * 86_400;
+  return { period: new Date(start * 1000).toISOString().slice(0, 10), start, end: start + 86_400 };
+}
+
+/** The UTC period a stored summary covers: its day, or its month for an earlier version's summary. */
+export function summaryPeriodOf(record: Pick<SummaryRecord, "period" | "period_start" | "period_end">): {
+  start: number;
+  end: number;
+} {
+  if (record.period_end !== undefined) return { start: record.period_start, end: record.period_end };
+  return record.period.length === 7 ? monthOf(record.period_start) : dayOf(record.period_start);
 }
 
 export function filingId(period: string, jurisdictionId: string, currency: string): string {

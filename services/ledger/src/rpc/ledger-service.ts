@@ -3,18 +3,27 @@ import { Code, ConnectError, type Client, type ConnectRouter } from "@connectrpc
 import { LevyError, epochSeconds, invalidField, missingField, scopeFrom } from "@levy/kit";
 import type { CalcEngineService, Calculation } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
-import { StorageError, type Scope } from "@levy/storage";
+import { StorageError, type Scope, type Stored } from "@levy/storage";
 import type { TransactionStore } from "../adapters/transaction-store.js";
 import { errors } from "../domain/errors.js";
+import type { TransactionType } from "../domain/transaction.js";
 import { platformTypes } from "../domain/from-calculation.js";
 import { processingDate } from "../domain/processing-dates.js";
 import type { FilingStore } from "../filings/filing-store.js";
+import type { FilingRecord } from "../filings/filing.js";
+import type { FilingLinesPage } from "../filings/filing-lines.js";
 import { filingMessage, refundMessage, transactionMessage } from "./presenters.js";
 
 export interface LedgerDependencies {
   readonly transactions: TransactionStore;
   readonly filings: FilingStore;
   readonly calcEngine: Pick<Client<typeof CalcEngineService>, "getCalculation">;
+  /** A page of the lines behind a filing (filings/filing-lines.ts). */
+  readonly filingLines: (
+    scope: Scope,
+    filing: Stored<FilingRecord>,
+    cursor: string | undefined,
+  ) => Promise<FilingLinesPage>;
 }
 
 const defaultPageSize = 10;
@@ -22,6 +31,13 @@ const maxPageSize = 100;
 const clampLimit = (limit: number) => (limit > 0 ? Math.min(limit, maxPageSize) : defaultPageSize);
 const optionalTime = (value: bigint) => (value === 0n ? undefined : Number(value));
 const presentNumber = (value: bigint | undefined) => (value === undefined ? undefined : Number(value));
+
+/** The type filter of ListTransactions: empty is every type. */
+function transactionTypeFilter(value: string): TransactionType | undefined {
+  if (value === "") return undefined;
+  if (value === "order" || value === "fee") return value;
+  throw invalidField("type", "type must be order or fee");
+}
 
 function withCursorErrors<T>(promise: Promise<T>): Promise<T> {
   return promise.catch((error: unknown) => {
@@ -177,6 +193,9 @@ export function registerLedgerService(router: ConnectRouter, deps: LedgerDepende
           from: optionalTime(request.from),
           to: optionalTime(request.to),
           merchantId: request.merchantId || undefined,
+          customer: request.customer || undefined,
+          referenceOrderId: request.referenceOrderId || undefined,
+          type: transactionTypeFilter(request.type),
         }),
       );
       return {
@@ -216,6 +235,28 @@ export function registerLedgerService(router: ConnectRouter, deps: LedgerDepende
         ),
       };
     },
+    listFilingLines: async (request) => {
+      const scope = scopeFrom(request.scope);
+      const filing = await deps.filings.get(scope, request.filingId);
+      if (request.cursor !== "" && !/^[sr]:/.test(request.cursor))
+        throw new LevyError("invalid_cursor", "cursor is malformed; restart from the first page", { field: "cursor" });
+      const page = await withCursorErrors(deps.filingLines(scope, filing, request.cursor || undefined));
+      return {
+        lines: page.rows.map((row) => ({
+          kind: row.kind,
+          transactionId: row.transaction_id,
+          refundId: row.refund_id,
+          referenceOrderId: row.reference_order_id,
+          processedAt: BigInt(row.processed_at),
+          lineItemId: row.line_item_id,
+          amountExcludingTax: BigInt(row.amount_excluding_tax),
+          taxable: row.taxable,
+          taxRate: row.tax_rate,
+          taxAmount: BigInt(row.tax_amount),
+        })),
+        nextCursor: page.nextCursor ?? "",
+      };
+    },
     getSalesSummary: async (request) => {
       const scope = scopeFrom(request.scope);
       const summary = await deps.filings.summary(scope, {
@@ -237,6 +278,8 @@ export function registerLedgerService(router: ConnectRouter, deps: LedgerDepende
         })),
         periodFrom: summary.periodFrom,
         periodTo: summary.periodTo,
+        summedFrom: BigInt(summary.summedFrom ?? 0),
+        summedTo: BigInt(summary.summedTo ?? 0),
       };
     },
   });

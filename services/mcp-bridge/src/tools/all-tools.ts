@@ -10,6 +10,7 @@ import { getMerchant } from "./read/get-merchant.js";
 import { getProduct } from "./read/get-product.js";
 import { getSalesSummary } from "./read/get-sales-summary.js";
 import { getTransaction } from "./read/get-transaction.js";
+import { getTransactionByOrder } from "./read/get-transaction-by-order.js";
 import { listCertificateRequests } from "./read/list-certificate-requests.js";
 import { listCertificateUploads } from "./read/list-certificate-uploads.js";
 import { listCertificates } from "./read/list-certificates.js";
@@ -20,12 +21,16 @@ import { listProducts } from "./read/list-products.js";
 import { listRefunds } from "./read/list-refunds.js";
 import { listTaxCategories } from "./read/list-tax-categories.js";
 import { listTransactions } from "./read/list-transactions.js";
+import { lookupTaxRate } from "./read/lookup-tax-rate.js";
 import { approveFiling } from "./write/approve-filing.js";
+import { cancelCertificateRequest } from "./write/cancel-certificate-request.js";
+import { createCustomer } from "./write/create-customer.js";
 import { createBuyer } from "./write/create-buyer.js";
 import { createProduct } from "./write/create-product.js";
 import { deleteProduct } from "./write/delete-product.js";
 import { linkBuyer } from "./write/link-buyer.js";
 import { rejectFiling } from "./write/reject-filing.js";
+import { updateCustomer } from "./write/update-customer.js";
 import { updateProduct } from "./write/update-product.js";
 import { uploadCertificate } from "./write/upload-certificate.js";
 
@@ -34,6 +39,8 @@ export const allTools: readonly ToolDefinition[] = [
   getSalesSummary,
   listTransactions,
   getTransaction,
+  getTransactionByOrder,
+  lookupTaxRate,
   listRefunds,
   listFilings,
   getFiling,
@@ -57,4 +64,7 @@ export const allTools: readonly ToolDefinition[] = [
   uploadCertificate,
   createBuyer,
   linkBuyer,
+  createCustomer,
+  updateCustomer,
+  cancelCertificateRequest,
 ];

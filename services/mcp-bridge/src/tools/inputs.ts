@@ -1,11 +1,8 @@
 // Input pieces shared by the tools: page cursor and size, and date bounds. Dates are
 // epoch seconds (as everywhere in the API) or ISO 8601 (a calendar day, UTC, or a
 // date-time with offset); a day given as `to` includes the whole day.
-import { identifierText } from "@levy/kit";
+import { dateBound, identifierText } from "@levy/kit";
 import { z } from "zod";
-import { ToolError } from "./tool-error.js";
-
-const maxEpoch = 253_402_300_799; // 9999-12-31T23:59:59Z
 
 export const cursorInput = z
   .string()
@@ -18,7 +15,8 @@ export const cursorInput = z
 
 export const limitInput = z.number().int().min(1).max(100).default(10).describe("page size, 1-100");
 
-const dateBound = z.union([z.number().int().min(1).max(maxEpoch), z.iso.date(), z.iso.datetime({ offset: true })]);
+/** A day or an instant: epoch seconds, ISO 8601 date (UTC) or date-time with offset. */
+export const dateBoundInput = dateBound;
 
 export const fromInput = dateBound
   .optional()
@@ -31,24 +29,5 @@ export const merchantIdInput = identifierText().describe(
   "merchant service ID (merch_...) or your reference_merchant_id",
 );
 
-type DateBound = z.output<typeof dateBound>;
-
-function toEpoch(value: DateBound, end: boolean): number {
-  if (typeof value === "number") return value;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return Date.parse(`${value}T00:00:00Z`) / 1000 + (end ? 86_399 : 0);
-  return Math.floor(Date.parse(value) / 1000);
-}
-
-export interface EpochRange {
-  /** 0n when unbounded, as the ledger's RPCs expect. */
-  readonly from: bigint;
-  readonly to: bigint;
-}
-
-/** Both bounds in epoch seconds; `from` after `to` is invalid_range. */
-export function epochRange(from: DateBound | undefined, to: DateBound | undefined): EpochRange {
-  const start = from === undefined ? undefined : toEpoch(from, false);
-  const end = to === undefined ? undefined : toEpoch(to, true);
-  if (start !== undefined && end !== undefined && start > end) throw new ToolError("invalid_range", "from is after to");
-  return { from: BigInt(start ?? 0), to: BigInt(Math.max(end ?? 0, 0)) };
-}
+// The tools' ranges are the kit's: `from` after `to` is invalid_range (mapped by tool-error.ts).
+export { epochRange } from "@levy/kit";

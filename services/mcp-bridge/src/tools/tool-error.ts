@@ -24,6 +24,12 @@ export const toolErrorCodes = [
   // Beyond the spec's table: arguments that do not match the input schema, and customers.
   "invalid_arguments",
   "customer_not_found",
+  "duplicate_customer",
+  "invalid_email",
+  // lookup_tax_rate: a place or day Levy has no rates for, a currency it does not take.
+  "unsupported_jurisdiction",
+  "unsupported_transacted_at",
+  "unsupported_currency",
   // The certificate tools: requests and buyers (no code in the table) and the submit
   // rules of POST /tax/certificates, in lower case.
   "certificate_request_not_found",
@@ -63,6 +69,11 @@ const fromServiceCode: Readonly<Record<string, ToolErrorCode>> = {
   filing_not_approvable: "filing_not_approvable",
   filing_not_rejectable: "filing_not_rejectable",
   customer_not_found: "customer_not_found",
+  duplicate_customer: "duplicate_customer",
+  invalid_email: "invalid_email",
+  unsupported_jurisdiction: "unsupported_jurisdiction",
+  unsupported_transacted_at: "unsupported_transacted_at",
+  unsupported_currency: "unsupported_currency",
   PRODUCT_NOT_FOUND: "product_not_found",
   CERTIFICATE_NOT_FOUND: "certificate_not_found",
   CERTIFICATE_UPLOAD_NOT_FOUND: "upload_not_found",
@@ -84,7 +95,9 @@ const fromServiceCode: Readonly<Record<string, ToolErrorCode>> = {
 
 function fromLevyError(error: LevyError): ToolErrorCode {
   if (error.code === "invalid_field")
-    return error.meta?.field === "product_category" ? "invalid_product_category" : "invalid_arguments";
+    return error.meta?.field === "product_category" || error.meta?.field === "category"
+      ? "invalid_product_category"
+      : "invalid_arguments";
   return fromServiceCode[error.code] ?? "internal_error";
 }
 

@@ -1,6 +1,7 @@
 import { identifierText } from "@levy/kit";
 import { z } from "zod";
-import { filingOutput, presentFiling } from "../outputs/filings.js";
+import { presentFiling } from "@levy/presenters";
+import { filingOutput } from "../outputs/filings.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 

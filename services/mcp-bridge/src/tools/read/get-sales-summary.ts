@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { fromInput, epochRange, merchantIdInput, toInput } from "../inputs.js";
-import { presentSalesSummary, salesSummaryOutput } from "../outputs/filings.js";
+import { presentSalesSummary } from "@levy/presenters";
+import { salesSummaryOutput } from "../outputs/filings.js";
 import { defineTool } from "../registry.js";
 import { findMerchant, scopeOf } from "../scope.js";
 
 export const getSalesSummary = defineTool({
   name: "get_sales_summary",
   description:
-    "Sales and tax totals per currency (gross sales, tax collected, refunds, net), optionally for one merchant. Totals are kept per UTC month: the sum covers the whole months from the month of from to the month of to, stated in the answer as period_from/period_to and summed_from/summed_to (epoch seconds), with range_widened true when that is wider than asked. Amounts are integers in minor units.",
+    "Sales and tax totals per currency (gross sales, tax collected, refunds, net), optionally for one merchant. Totals are kept per UTC day: the sum covers the whole UTC days from the day of from to the day of to, stated in the answer as period_from/period_to (YYYY-MM-DD) and summed_from/summed_to (epoch seconds), with range_widened true when that is wider than asked. Amounts are integers in minor units.",
   input: z.strictObject({ from: fromInput, to: toInput, merchant_id: merchantIdInput.optional() }),
   output: salesSummaryOutput,
   write: false,
@@ -25,8 +26,8 @@ export const getSalesSummary = defineTool({
   },
   summarize: (result) => {
     const months = result.period_from
-      ? `${result.period_from}..${result.period_to}${result.range_widened ? " (whole months, wider than asked)" : ""}`
-      : "no months";
+      ? `${result.period_from}..${result.period_to}${result.range_widened ? " (whole days, wider than asked)" : ""}`
+      : "no sales";
     const totals =
       result.currencies.length === 0
         ? "no sales"

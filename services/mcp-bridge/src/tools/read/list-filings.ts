@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { listEnvelope } from "@levy/presenters";
 import { cursorInput, epochRange, fromInput, limitInput, toInput } from "../inputs.js";
 import { listOutput, pageSummary } from "../outputs/common.js";
-import { filingOutput, filingStatuses, presentFiling } from "../outputs/filings.js";
+import { listEnvelope, presentFiling } from "@levy/presenters";
+import { filingOutput, filingStatuses } from "../outputs/filings.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 

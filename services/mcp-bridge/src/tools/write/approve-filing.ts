@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { filingOutput, presentFiling } from "../outputs/filings.js";
+import { presentFiling } from "@levy/presenters";
+import { filingOutput } from "../outputs/filings.js";
 import { filingIdInput } from "../read/get-filing.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";

@@ -1,0 +1,4 @@
+import { describeLedgerReads } from "./ledger-reads-suite.js";
+import { startDistributedSystem } from "../support/system.js";
+
+describeLedgerReads("distributed: FerretDB + Kafka", () => startDistributedSystem());

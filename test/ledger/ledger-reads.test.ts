@@ -1,0 +1,4 @@
+import { describeLedgerReads } from "./ledger-reads-suite.js";
+import { startEmbeddedSystem } from "../support/system.js";
+
+describeLedgerReads("embedded", () => startEmbeddedSystem());
