@@ -1,14 +1,14 @@
 // Certificate requests and master buyers. A request is pending until an upload linked
 // to it yields an active certificate (fulfilled), it is canceled (terminal), or its
 // buyer is deleted (invalid).
-import { LevyError, epochSeconds, newId, scopeFrom } from "@levy/kit";
+import { LevyError, epochSeconds, newId, scopeFrom, pageSize } from "@levy/kit";
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 import { StorageError, type Scope, type Stored } from "@levy/storage";
 import type { Collections } from "../adapters/collections.js";
 import type { CustomerDirectory } from "../adapters/customer-directory.js";
 import type { BuyerRecord, CustomerLinkRecord, RequestRecord } from "../domain/records.js";
-import { filteredList, liveScope, pageSize } from "./listing.js";
+import { filteredList, liveScope } from "./listing.js";
 import { createPresenter, presentBuyer, type PresenterDeps } from "./presenters.js";
 
 type Handlers = Pick<
