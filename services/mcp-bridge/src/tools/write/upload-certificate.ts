@@ -3,9 +3,8 @@
 // upload, `processing` until the certificates are read (poll get_certificate_upload).
 import { identifierText } from "@levy/kit";
 import { z } from "zod";
-import { presentUpload } from "@levy/presenters";
+import { presentUpload, uploadSchema } from "@levy/presenters";
 import { customerSelectorInput, documentLink, selectorOf } from "../certificate-scope.js";
-import { uploadOutput } from "../outputs/certificates.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 
@@ -22,7 +21,7 @@ export const uploadCertificate = defineTool({
       .describe("the certificate request this document answers (certreq_...)"),
     buyer_id: identifierText(100).optional().describe("master buyer (buyer_...)"),
   }),
-  output: uploadOutput,
+  output: uploadSchema,
   write: true,
   effect: { destructive: false, idempotent: false }, // a new upload each call
   openWorld: true, // downloads the document from the caller's URL
