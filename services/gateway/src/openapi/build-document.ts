@@ -1,0 +1,154 @@
+// The OpenAPI 3.1 document of the REST API, generated from the route table and the public
+// contract's zod schemas (JSON Schema 2020-12, OpenAPI 3.1's dialect). Request bodies are
+// described as callers send them (defaults optional), responses as Levy answers them
+// (no field beyond the listed ones). Served at GET /openapi.json; never written by hand.
+import { flatErrorSchema, nestedErrorSchema } from "@levy/presenters";
+import { z } from "zod";
+import { apiVersions, currentApiVersion } from "../domain/api-versions.js";
+import { errorStatuses, type RouteSpec } from "./route-spec.js";
+
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io,
+    unrepresentable: "any",
+  }) as JsonSchema;
+  return rest;
+}
+
+const errorResponse = (status: number) => ({
+  description: `error (HTTP ${status}); the shape follows X-API-Version`,
+  content: {
+    "application/json": {
+      schema: { anyOf: [{ $ref: "#/components/schemas/FlatError" }, { $ref: "#/components/schemas/NestedError" }] },
+    },
+  },
+});
+
+const securityOf: Record<RouteSpec["auth"], unknown[]> = {
+  "secret-key": [{ apiKey: [] }],
+  "admin-token": [{ adminToken: [] }],
+  "signed-link": [],
+  none: [],
+};
+
+function parameters(route: RouteSpec): unknown[] {
+  const path = Object.entries(route.pathParams ?? {}).map(([name, description]) => ({
+    name,
+    in: "path",
+    required: true,
+    description,
+    schema: { type: "string" },
+  }));
+  const querySchema = route.query ? jsonSchema(route.query, "input") : { properties: {} };
+  const required = new Set((querySchema.required as string[] | undefined) ?? []);
+  const query = Object.entries((querySchema.properties ?? {}) as Record<string, JsonSchema>).map(([name, schema]) => ({
+    name,
+    in: "query",
+    required: required.has(name),
+    ...(typeof schema.description === "string" ? { description: schema.description } : {}),
+    schema,
+  }));
+  const version = {
+    name: "X-API-Version",
+    in: "header",
+    required: route.requiredVersions !== undefined,
+    description: route.requiredVersions
+      ? `required: ${route.requiredVersions.join(" or ")}`
+      : "the account's pinned version when absent",
+    schema: { type: "string", enum: [...(route.requiredVersions ?? apiVersions)] },
+  };
+  const idempotency =
+    route.auth === "secret-key" && route.method === "post"
+      ? [{ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: 255 } }]
+      : [];
+  return [...path, ...query, version, ...idempotency];
+}
+
+function operation(route: RouteSpec) {
+  const responses: Record<string, unknown> = {};
+  for (const [status, response] of Object.entries(route.responses)) {
+    responses[status] =
+      "schema" in response
+        ? {
+            description: response.description,
+            content: { "application/json": { schema: jsonSchema(response.schema, "output") } },
+          }
+        : {
+            description: response.description,
+            content: Object.fromEntries(response.mediaTypes.map((type) => [type, { schema: {} }])),
+          };
+  }
+  for (const status of errorStatuses(route)) responses[String(status)] = errorResponse(status);
+  return {
+    summary: route.summary,
+    operationId: `${route.method}${route.path.replaceAll(/[^A-Za-z0-9]+(.)?/g, (_all, next: string | undefined) => next?.toUpperCase() ?? "")}`,
+    tags: [route.tag],
+    security: securityOf[route.auth],
+    parameters: parameters(route),
+    ...(route.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: jsonSchema(route.body, "input") } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+export function buildOpenApiDocument(routes: readonly RouteSpec[]): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    paths[route.path] ??= {};
+    paths[route.path]![route.method] = operation(route);
+  }
+  paths["/openapi.json"] = {
+    get: {
+      summary: "This document",
+      operationId: "getOpenapiJson",
+      tags: ["meta"],
+      security: [],
+      responses: {
+        200: {
+          description: "the OpenAPI 3.1 document",
+          content: { "application/json": { schema: { type: "object" } } },
+        },
+      },
+    },
+  };
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Levy REST API",
+      version: currentApiVersion,
+      description:
+        "Sales tax, VAT and GST calculation. Amounts are integers in the currency's minor unit. Errors: nested {error: {error_code, error_message, error_meta?}} always; from X-API-Version 2026-01-01 also flat {code, type, message}.",
+    },
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    servers: [{ url: "/" }],
+    security: [{ apiKey: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        apiKey: {
+          type: "http",
+          scheme: "bearer",
+          description: "Authorization: Bearer sk_test_... (test mode) or sk_prod_... (live mode)",
+        },
+        adminToken: {
+          type: "http",
+          scheme: "bearer",
+          description: "Authorization: Bearer <ADMIN_TOKEN>, the operator API",
+        },
+      },
+      schemas: {
+        NestedError: jsonSchema(nestedErrorSchema, "output"),
+        FlatError: jsonSchema(flatErrorSchema, "output"),
+      },
+    },
+  };
+}
