@@ -3,7 +3,8 @@
 // test/support/api.ts checks every REST answer of the suites against.
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApi } from "../support/api.js";
+import { createAccount, createApi } from "../support/api.js";
+import { assertDocumentedResponse } from "../support/openapi-contract.js";
 import type { SystemUnderTest } from "../support/system.js";
 
 export function describeOpenApi(mode: string, start: () => Promise<SystemUnderTest>): void {
@@ -26,6 +27,33 @@ export function describeOpenApi(mode: string, start: () => Promise<SystemUnderTe
       expect(result.errors ?? []).toEqual([]);
       expect(result.valid).toBe(true);
       expect(Object.keys(response.body.paths)).toContain("/tax/calculations");
+    });
+
+    it("is what the REST client's hook checks answers against: an undocumented field or status fails", async () => {
+      const keys = await createAccount(system.restUrl, system.adminToken);
+      const api = createApi(system.restUrl);
+      const created = await api("/tax/customers", { key: keys.testSecret, body: { name: "Ada" } });
+      expect(created.status).toBe(200);
+      const observed = {
+        method: "GET",
+        path: `/tax/customers/${created.body.id}`,
+        status: 200,
+        contentType: "application/json; charset=utf-8",
+        body: created.body,
+      };
+      await expect(assertDocumentedResponse(system.restUrl, observed)).resolves.toBeUndefined();
+      await expect(
+        assertDocumentedResponse(system.restUrl, { ...observed, body: { ...created.body, nickname: "A" } }),
+      ).rejects.toThrow(/does not match the OpenAPI document/);
+      await expect(
+        assertDocumentedResponse(system.restUrl, { ...observed, body: { ...created.body, created_at: "today" } }),
+      ).rejects.toThrow(/does not match the OpenAPI document/);
+      await expect(assertDocumentedResponse(system.restUrl, { ...observed, status: 202 })).rejects.toThrow(
+        /status 202 is not documented/,
+      );
+      await expect(
+        assertDocumentedResponse(system.restUrl, { ...observed, path: "/tax/nowhere", status: 200 }),
+      ).rejects.toThrow(/no such route/);
     });
   });
 }

@@ -106,20 +106,6 @@ export function buildOpenApiDocument(routes: readonly RouteSpec[]): Record<strin
     paths[route.path] ??= {};
     paths[route.path]![route.method] = operation(route);
   }
-  paths["/openapi.json"] = {
-    get: {
-      summary: "This document",
-      operationId: "getOpenapiJson",
-      tags: ["meta"],
-      security: [],
-      responses: {
-        200: {
-          description: "the OpenAPI 3.1 document",
-          content: { "application/json": { schema: { type: "object" } } },
-        },
-      },
-    },
-  };
   return {
     openapi: "3.1.0",
     info: {

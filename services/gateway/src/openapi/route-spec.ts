@@ -35,6 +35,8 @@ export interface RouteSpec {
   readonly responses: Readonly<Record<number, JsonResponse | BinaryResponse>>;
   /** Error statuses this route answers besides the ones every route of its kind has (errorStatuses). */
   readonly errors?: readonly number[];
+  /** Answered before express routes (the ops endpoints, @levy/kit ops-server.ts), so not in its table. */
+  readonly outsideExpress?: true;
 }
 
 /** The error statuses every route answers, by how it is reached. */
@@ -50,6 +52,7 @@ export function errorStatuses(route: RouteSpec): number[] {
   }
   if (route.auth === "admin-token" && route.method === "post") statuses.add(413);
   if (route.pathParams) statuses.add(404);
+  if (route.outsideExpress) return route.errors ? [...route.errors] : [];
   return [...statuses].sort((a, b) => a - b);
 }
 

@@ -5,9 +5,11 @@ import { adminRoutes } from "./admin-routes.js";
 import { catalogRoutes } from "./catalog-routes.js";
 import { certificateRoutes } from "./certificate-routes.js";
 import { ledgerRoutes } from "./ledger-routes.js";
+import { metaRoutes } from "./meta-routes.js";
 import type { RouteSpec } from "./route-spec.js";
 
 export const routeTable: readonly RouteSpec[] = [
+  ...metaRoutes,
   ...catalogRoutes,
   ...ledgerRoutes,
   ...certificateRoutes,
