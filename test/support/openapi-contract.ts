@@ -85,7 +85,8 @@ export async function assertDocumentedResponse(baseUrl: string, observed: Observ
     contracts.set(baseUrl, loading);
   }
   const contract = await loading;
-  const path = observed.path.split("?")[0]!;
+  // The path as fetch sent it: dot segments resolved (/a/../b is /b), the query left out.
+  const path = new URL(observed.path, "http://levy.invalid").pathname;
   const method = observed.method.toLowerCase();
   const what = `${observed.method} ${path} → ${observed.status}`;
   const candidates = contract.templates.filter(({ pattern }) => pattern.test(path)).sort((a, b) => a.params - b.params);
