@@ -54,6 +54,19 @@ export function describeOpenApi(mode: string, start: () => Promise<SystemUnderTe
       await expect(
         assertDocumentedResponse(system.restUrl, { ...observed, path: "/tax/nowhere", status: 200 }),
       ).rejects.toThrow(/no such route/);
+      const old = await api("/tax/customers/cust_missing", { key: keys.testSecret, version: "2024-09-01" });
+      expect(old.status).toBe(404);
+      const missing = { ...observed, path: "/tax/customers/cust_missing", status: 404, body: old.body };
+      await expect(
+        assertDocumentedResponse(system.restUrl, { ...missing, apiVersion: "2024-09-01" }),
+      ).resolves.toBeUndefined();
+      const flat = { code: 404, type: "CUSTOMER_NOT_FOUND", message: "no customer", error: old.body.error };
+      await expect(
+        assertDocumentedResponse(system.restUrl, { ...missing, apiVersion: "2024-09-01", body: flat }),
+      ).rejects.toThrow(/errors are NestedError/);
+      await expect(assertDocumentedResponse(system.restUrl, { ...missing, apiVersion: "2026-01-01" })).rejects.toThrow(
+        /errors are FlatError/,
+      );
     });
   });
 }

@@ -44,6 +44,7 @@ export function createApi(baseUrl: string) {
       status: response.status,
       contentType: response.headers.get("content-type") ?? "",
       body: parsed,
+      ...(call.version ? { apiVersion: call.version } : {}),
     });
     return { status: response.status, headers: response.headers, body: parsed };
   };

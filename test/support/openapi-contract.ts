@@ -10,6 +10,7 @@ interface Operation {
   readonly responses: Record<string, { content?: Record<string, unknown> }>;
 }
 interface Document {
+  readonly info: { readonly "x-api-versions": readonly string[]; readonly "x-flat-errors-from": string };
   readonly paths: Record<string, Record<string, Operation>>;
 }
 
@@ -20,6 +21,8 @@ export interface ObservedResponse {
   readonly status: number;
   readonly contentType: string;
   readonly body: unknown;
+  /** The X-API-Version header sent, if any: a known version picks the error shape. */
+  readonly apiVersion?: string;
 }
 
 interface Contract {
@@ -77,6 +80,19 @@ function checkError(contract: Contract, observed: ObservedResponse, what: string
     );
 }
 
+/** With a known X-API-Version sent, the error is in that version's shape, not merely in either. */
+function checkErrorShapeOfVersion(contract: Contract, observed: ObservedResponse, what: string): void {
+  const { info } = contract.document;
+  const version = observed.apiVersion;
+  if (version === undefined || !info["x-api-versions"].includes(version)) return;
+  const shape = version >= info["x-flat-errors-from"] ? "FlatError" : "NestedError";
+  const validate = contract.ajv.getSchema(pointer("components", "schemas", shape))!;
+  if (!validate(observed.body))
+    throw new Error(
+      `${what}: X-API-Version ${version} errors are ${shape}, got ${JSON.stringify(observed.body).slice(0, 300)}`,
+    );
+}
+
 /** Throws, naming the route and the disagreement, when the answer is not what the document says. */
 export async function assertDocumentedResponse(baseUrl: string, observed: ObservedResponse): Promise<void> {
   let loading = contracts.get(baseUrl);
@@ -93,6 +109,7 @@ export async function assertDocumentedResponse(baseUrl: string, observed: Observ
   const template = candidates.find((candidate) => contract.document.paths[candidate.template]![method]);
   if (!template || method === "head") {
     checkError(contract, observed, what);
+    checkErrorShapeOfVersion(contract, observed, what);
     return;
   }
   const responses = contract.document.paths[template.template]![method]!.responses;
@@ -102,6 +119,7 @@ export async function assertDocumentedResponse(baseUrl: string, observed: Observ
       `${what}: status ${observed.status} is not documented for ${observed.method} ${template.template} (documented: ${Object.keys(responses).join(", ")})`,
     );
   }
+  if (observed.status >= 400) checkErrorShapeOfVersion(contract, observed, what);
   const mediaTypes = Object.keys(documented.content ?? {});
   const mediaType = observed.contentType.split(";")[0]!.trim();
   if (!mediaTypes.includes(mediaType)) {

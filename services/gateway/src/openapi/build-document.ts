@@ -4,10 +4,13 @@
 // (no field beyond the listed ones). Served at GET /openapi.json; never written by hand.
 import { flatErrorSchema, nestedErrorSchema } from "@levy/presenters";
 import { z } from "zod";
-import { apiVersions, currentApiVersion } from "../domain/api-versions.js";
+import { apiVersions, currentApiVersion, usesFlatErrors } from "../domain/api-versions.js";
 import { errorStatuses, type RouteSpec } from "./route-spec.js";
 
 type JsonSchema = Record<string, unknown>;
+
+/** The first version whose errors carry the flat shape. */
+const flatErrorsFrom = apiVersions.find(usesFlatErrors);
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
@@ -111,6 +114,8 @@ export function buildOpenApiDocument(routes: readonly RouteSpec[]): Record<strin
     info: {
       title: "Levy REST API",
       version: currentApiVersion,
+      "x-api-versions": apiVersions,
+      "x-flat-errors-from": flatErrorsFrom,
       description:
         "Sales tax, VAT and GST calculation. Amounts are integers in the currency's minor unit. Errors: nested {error: {error_code, error_message, error_meta?}} always; from X-API-Version 2026-01-01 also flat {code, type, message}.",
     },
