@@ -7,11 +7,15 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 
 interface Operation {
-  readonly responses: Record<string, { content?: Record<string, unknown> }>;
+  readonly responses: Record<string, { content?: Record<string, unknown> } | Reference>;
+}
+interface Reference {
+  readonly $ref: string;
 }
 interface Document {
   readonly info: { readonly "x-api-versions": readonly string[]; readonly "x-flat-errors-from": string };
   readonly paths: Record<string, Record<string, Operation>>;
+  readonly components: { readonly responses?: Record<string, { content?: Record<string, unknown> }> };
 }
 
 export interface ObservedResponse {
@@ -113,7 +117,12 @@ export async function assertDocumentedResponse(baseUrl: string, observed: Observ
     return;
   }
   const responses = contract.document.paths[template.template]![method]!.responses;
-  const documented = responses[String(observed.status)];
+  const listed = responses[String(observed.status)];
+  // Shared responses (the errors) are $refs to components/responses.
+  const documented =
+    listed && "$ref" in listed
+      ? contract.document.components.responses?.[listed.$ref.replace("#/components/responses/", "")]
+      : listed;
   if (!documented) {
     throw new Error(
       `${what}: status ${observed.status} is not documented for ${observed.method} ${template.template} (documented: ${Object.keys(responses).join(", ")})`,
@@ -128,10 +137,9 @@ export async function assertDocumentedResponse(baseUrl: string, observed: Observ
     );
   }
   if (mediaType !== "application/json") return;
-  check(
-    contract,
-    pointer("paths", template.template, method, "responses", String(observed.status), "content", mediaType, "schema"),
-    observed.body,
-    what,
-  );
+  const responsePath =
+    listed && "$ref" in listed
+      ? ["components", "responses", listed.$ref.replace("#/components/responses/", "")]
+      : ["paths", template.template, method, "responses", String(observed.status)];
+  check(contract, pointer(...responsePath, "content", mediaType, "schema"), observed.body, what);
 }

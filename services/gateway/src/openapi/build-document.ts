@@ -2,9 +2,9 @@
 // contract's zod schemas (JSON Schema 2020-12, OpenAPI 3.1's dialect). Request bodies are
 // described as callers send them (defaults optional), responses as Levy answers them
 // (no field beyond the listed ones). Served at GET /openapi.json; never written by hand.
-import { flatErrorSchema, nestedErrorSchema } from "@levy/presenters";
 import { z } from "zod";
 import { apiVersions, currentApiVersion, usesFlatErrors } from "../domain/api-versions.js";
+import { type Components, createComponents } from "./components.js";
 import { errorStatuses, type RouteSpec } from "./route-spec.js";
 
 type JsonSchema = Record<string, unknown>;
@@ -70,24 +70,30 @@ function parameters(route: RouteSpec): unknown[] {
   return [...path, ...query, version, ...idempotency];
 }
 
-function operation(route: RouteSpec) {
+function operationId(route: RouteSpec): string {
+  return `${route.method}${route.path.replaceAll(/[^A-Za-z0-9]+(.)?/g, (_all, next: string | undefined) => next?.toUpperCase() ?? "")}`;
+}
+
+function operation(route: RouteSpec, components: Components) {
+  const id = operationId(route);
   const responses: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(route.responses)) {
     responses[status] =
       "schema" in response
         ? {
             description: response.description,
-            content: { "application/json": { schema: jsonSchema(response.schema, "output") } },
+            content: { "application/json": { schema: components.response(response.schema, `${id}${status}`) } },
           }
         : {
             description: response.description,
             content: Object.fromEntries(response.mediaTypes.map((type) => [type, { schema: {} }])),
           };
   }
-  for (const status of errorStatuses(route)) responses[String(status)] = errorResponse(status);
+  for (const status of errorStatuses(route))
+    responses[String(status)] = { $ref: `#/components/responses/Error${status}` };
   return {
     summary: route.summary,
-    operationId: `${route.method}${route.path.replaceAll(/[^A-Za-z0-9]+(.)?/g, (_all, next: string | undefined) => next?.toUpperCase() ?? "")}`,
+    operationId: id,
     tags: [route.tag],
     security: securityOf[route.auth],
     parameters: parameters(route),
@@ -95,7 +101,7 @@ function operation(route: RouteSpec) {
       ? {
           requestBody: {
             required: true,
-            content: { "application/json": { schema: jsonSchema(route.body, "input") } },
+            content: { "application/json": { schema: components.body(route.body, `${id}Body`) } },
           },
         }
       : {}),
@@ -104,11 +110,13 @@ function operation(route: RouteSpec) {
 }
 
 export function buildOpenApiDocument(routes: readonly RouteSpec[]): Record<string, unknown> {
+  const components = createComponents();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     paths[route.path] ??= {};
-    paths[route.path]![route.method] = operation(route);
+    paths[route.path]![route.method] = operation(route, components);
   }
+  const errors = [...new Set(routes.flatMap(errorStatuses))].sort((a, b) => a - b);
   return {
     openapi: "3.1.0",
     info: {
@@ -136,10 +144,8 @@ export function buildOpenApiDocument(routes: readonly RouteSpec[]): Record<strin
           description: "Authorization: Bearer <ADMIN_TOKEN>, the operator API",
         },
       },
-      schemas: {
-        NestedError: jsonSchema(nestedErrorSchema, "output"),
-        FlatError: jsonSchema(flatErrorSchema, "output"),
-      },
+      responses: Object.fromEntries(errors.map((status) => [`Error${status}`, errorResponse(status)])),
+      schemas: components.schemas(),
     },
   };
 }

@@ -61,10 +61,24 @@ describe("the OpenAPI document", () => {
     });
   });
 
-  it("shows both error shapes on every error response", () => {
-    const errors = document.paths["/tax/merchants"]!.get.responses["400"].content["application/json"].schema;
-    expect(errors).toEqual({
-      anyOf: [{ $ref: "#/components/schemas/FlatError" }, { $ref: "#/components/schemas/NestedError" }],
+  it("shows both error shapes on every error response, and names each resource once", () => {
+    const shared = (document as unknown as { components: { responses: Record<string, any> } }).components.responses;
+    const opsPaths = new Set(routeTable.filter((route) => route.outsideExpress).map((route) => route.path));
+    for (const [path, item] of Object.entries(document.paths)) {
+      if (opsPaths.has(path)) continue; // /readyz's 503 is its own answer, not an error
+      for (const [status, response] of Object.entries<any>(item.get?.responses ?? item.post?.responses ?? {})) {
+        if (Number(status) < 400) continue;
+        expect(response, `${path} ${status}`).toEqual({ $ref: `#/components/responses/Error${status}` });
+        expect(shared[`Error${status}`].content["application/json"].schema).toEqual({
+          anyOf: [{ $ref: "#/components/schemas/FlatError" }, { $ref: "#/components/schemas/NestedError" }],
+        });
+      }
+    }
+    expect(document.paths["/tax/merchants"]!.get.responses["400"]).toBeDefined();
+    expect(
+      document.paths["/tax/customers/{customer_id}"]!.get.responses["200"].content["application/json"].schema,
+    ).toEqual({
+      $ref: "#/components/schemas/Customer",
     });
   });
 });
