@@ -33,6 +33,7 @@ import { createIdempotencyStore } from "../../services/gateway/src/adapters/idem
 import { parseApiVersionHeader } from "../../services/gateway/src/http/api-version.js";
 import { sendError } from "../../services/gateway/src/http/error-response.js";
 import { idempotency } from "../../services/gateway/src/http/idempotency.js";
+import { openApiDocument } from "../../services/gateway/src/openapi/openapi-document.js";
 import { stateOf } from "../../services/gateway/src/http/request-state.js";
 import {
   platformTransactionRoutes,
@@ -161,6 +162,8 @@ describe("ledger REST routes (stand-in calc-engine)", () => {
     const app = express();
     app.use(express.json({ type: () => true }));
     app.use(parseApiVersionHeader);
+    // The gateway's document, so that test/support/api.ts checks these answers too.
+    app.get("/openapi.json", (_request, response) => void response.json(openApiDocument()));
     const tax = express.Router();
     tax.use((request: Request, response: Response, next: NextFunction) => {
       const [accountId, mode] = (request.header("authorization") ?? "").replace("Bearer ", "").split(":");

@@ -1,4 +1,8 @@
-// A small client of the public REST API for tests.
+// A small client of the public REST API for tests. Every answer is checked against the
+// gateway's OpenAPI document (openapi-contract.ts): an undocumented status or field fails
+// the test that received it.
+import { assertDocumentedResponse } from "./openapi-contract.js";
+
 export interface ApiResponse {
   readonly status: number;
   readonly headers: Headers;
@@ -21,8 +25,9 @@ export function createApi(baseUrl: string) {
     if (call.key) headers.authorization = `Bearer ${call.key}`;
     if (call.version) headers["x-api-version"] = call.version;
     const body = call.rawBody ?? (call.body === undefined ? undefined : JSON.stringify(call.body));
+    const method = call.method ?? (body ? "POST" : "GET");
     const response = await fetch(`${baseUrl}${path}`, {
-      method: call.method ?? (body ? "POST" : "GET"),
+      method,
       headers,
       ...(body ? { body } : {}),
     });
@@ -33,6 +38,14 @@ export function createApi(baseUrl: string) {
     } catch {
       // left as text: a test asserting JSON will fail on it
     }
+    await assertDocumentedResponse(baseUrl, {
+      method,
+      path,
+      status: response.status,
+      contentType: response.headers.get("content-type") ?? "",
+      body: parsed,
+      ...(call.version ? { apiVersion: call.version } : {}),
+    });
     return { status: response.status, headers: response.headers, body: parsed };
   };
 }

@@ -3,11 +3,10 @@
 // end of a range includes the whole day; both ends are inclusive.
 import { z } from "zod";
 import { LevyError } from "./levy-error.js";
-
-const maxEpoch = 253_402_300_799; // 9999-12-31T23:59:59Z
+import { maxEpochSeconds } from "./limits.js";
 
 export const dateBound = z.union([
-  z.number().int().min(1).max(maxEpoch),
+  z.number().int().min(1).max(maxEpochSeconds),
   z.iso.date(),
   z.iso.datetime({ offset: true }),
 ]);

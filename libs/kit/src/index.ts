@@ -3,6 +3,7 @@ export { errorCodes, isErrorCode, type ErrorCode } from "./error-codes.js";
 export { LevyError, isLevyError, missingField, invalidField, type ErrorMeta } from "./levy-error.js";
 export { toConnectError, fromConnectError, nestFieldError } from "./connect-errors.js";
 export { MAX_MONEY, MAX_ORDER_AMOUNT, assertOrderAmount, exactMoney, type MoneyLine } from "./money.js";
+export { pageLimits, cursorMaxLength, pageSize, calculationLimits, textLimits, maxEpochSeconds } from "./limits.js";
 export { maxJsonNesting, nestsDeeperThan } from "./json-nesting.js";
 export { setting, loadConfig, configSchemas, ConfigError, type Setting, type ConfigOf } from "./config.js";
 export { createLogger, type Logger, type LoggerOptions } from "./logger.js";

@@ -1,9 +1,47 @@
-// The public customer (`object` = `tax.customer`); unset optional fields are null.
-import type { Customer } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
+// The public customer (`object` = `tax.customer`) and its request bodies; unset optional
+// fields are null.
+import { identifierText, textLimits } from "@levy/kit";
+import type { Customer as CustomerMessage } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
+import { z } from "zod";
 
-export function presentCustomer(customer: Customer) {
+export const customerSchema = z.object({
+  object: z.literal("tax.customer"),
+  id: z.string(),
+  reference_customer_id: z.string().nullable(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  is_tax_exempt: z.boolean(),
+  created_at: z.number().int(),
+  updated_at: z.number().int(),
+  testmode: z.boolean(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+const fields = {
+  reference_customer_id: identifierText(),
+  name: z.string().trim().max(textLimits.name),
+  email: z.string().trim().max(textLimits.email),
+  is_tax_exempt: z.boolean(),
+};
+
+export const createCustomerBody = z.strictObject({
+  reference_customer_id: fields.reference_customer_id.optional(),
+  name: fields.name.optional(),
+  email: fields.email.optional(),
+  is_tax_exempt: fields.is_tax_exempt.default(false),
+});
+
+/** All optional; the gateway asks for at least one. */
+export const updateCustomerBody = z.strictObject({
+  reference_customer_id: fields.reference_customer_id.optional(),
+  name: fields.name.optional(),
+  email: fields.email.optional(),
+  is_tax_exempt: fields.is_tax_exempt.optional(),
+});
+
+export function presentCustomer(customer: CustomerMessage): Customer {
   return {
-    object: "tax.customer" as const,
+    object: "tax.customer",
     id: customer.id,
     reference_customer_id: customer.referenceCustomerId || null,
     name: customer.name || null,

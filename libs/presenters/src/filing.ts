@@ -1,11 +1,45 @@
-// Filings and the sales summary (amounts in minor units). A filing is the return of one
-// UTC month, jurisdiction and currency; the summary sums whole UTC days.
-import type { Filing, GetSalesSummaryResponse } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
+// The public filing (`object` = `tax.filing`): one per UTC month, jurisdiction and
+// currency; amounts in minor units.
+import type { Filing as FilingMessage } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
+import { z } from "zod";
 
-export function presentFiling(filing: Filing) {
+const int = z.number().int();
+
+/** The ledger's filing statuses (services/ledger/src/filings/filing.ts). */
+export const filingStatuses = ["open", "pending_client_approval", "approved", "rejected", "filed"] as const;
+
+export const filingSchema = z.object({
+  id: z.string(),
+  object: z.literal("tax.filing"),
+  period: z.string().describe("UTC month, YYYY-MM"),
+  period_start: int,
+  period_end: int,
+  jurisdiction_id: z.string(),
+  jurisdiction_name: z.string(),
+  tax_authority_type: z.string(),
+  currency_code: z.string(),
+  status: z.string().describe(filingStatuses.join(", ")),
+  gross_sales: int,
+  taxable_sales: int,
+  exempt_sales: int,
+  tax_collected: int,
+  refunds: int,
+  refunded_tax: int,
+  net_tax: int,
+  transaction_count: int,
+  refund_count: int,
+  rejection_reason: z.string().nullable(),
+  approved_at: int.nullable(),
+  rejected_at: int.nullable(),
+  updated_at: int,
+  testmode: z.boolean(),
+});
+export type Filing = z.infer<typeof filingSchema>;
+
+export function presentFiling(filing: FilingMessage): Filing {
   return {
     id: filing.id,
-    object: "tax.filing" as const,
+    object: "tax.filing",
     period: filing.period,
     period_start: Number(filing.periodStart),
     period_end: Number(filing.periodEnd),
@@ -28,39 +62,5 @@ export function presentFiling(filing: Filing) {
     rejected_at: filing.rejectedAt === 0n ? null : Number(filing.rejectedAt),
     updated_at: Number(filing.updatedAt),
     testmode: !filing.livemode,
-  };
-}
-
-/** The summary is kept per UTC day: the answer says which seconds it covers and whether that is wider than asked. */
-export function presentSalesSummary(
-  summary: GetSalesSummaryResponse,
-  asked: { from: bigint; to: bigint },
-  merchant: { id: string; reference_merchant_id: string } | null,
-  livemode: boolean,
-) {
-  const summedFrom = summary.summedFrom === 0n ? null : Number(summary.summedFrom);
-  const summedTo = summary.summedTo === 0n ? null : Number(summary.summedTo);
-  const widened =
-    (asked.from !== 0n && Number(asked.from) !== summedFrom) || (asked.to !== 0n && Number(asked.to) !== summedTo);
-  return {
-    object: "tax.sales_summary" as const,
-    period_from: summary.periodFrom,
-    period_to: summary.periodTo,
-    summed_from: summedFrom,
-    summed_to: summedTo,
-    range_widened: widened,
-    merchant,
-    currencies: summary.currencies.map((totals) => ({
-      currency_code: totals.currencyCode,
-      gross_sales: Number(totals.grossSales),
-      tax_collected: Number(totals.taxCollected),
-      refunds: Number(totals.refunds),
-      refunded_tax: Number(totals.refundedTax),
-      net_sales: Number(totals.netSales),
-      net_tax: Number(totals.netTax),
-      transaction_count: Number(totals.transactionCount),
-      refund_count: Number(totals.refundCount),
-    })),
-    testmode: !livemode,
   };
 }

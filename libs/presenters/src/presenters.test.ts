@@ -3,14 +3,26 @@ import { create } from "@bufbuild/protobuf";
 import { AddressSchema } from "@levy/proto/levy/common/v1/common_pb.js";
 import { TaxJurisdictionSchema } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { RefundSchema, TransactionSchema } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
+import type { z } from "zod";
 import {
+  listedRefundSchema,
   listEnvelope,
+  listSchema,
   presentAddress,
   presentJurisdiction,
   presentRefund,
   presentRefundWithoutType,
   presentTransaction,
+  refundSchema,
+  transactionSchema,
 } from "./index.js";
+
+/** A schema describes a presented value exactly when parsing it keeps every field as it is. */
+function expectDescribedBy(schema: z.ZodType, value: unknown): void {
+  const parsed = schema.safeParse(value);
+  expect(parsed.error?.issues ?? []).toEqual([]);
+  expect(parsed.data).toStrictEqual(value);
+}
 
 const line = {
   lineItemId: "li_1",
@@ -67,6 +79,8 @@ describe("presenters", () => {
     const listed = presentRefundWithoutType(refund);
     expect(listed).not.toHaveProperty("refund_type");
     expect(Object.keys(listed)).toEqual(Object.keys(full).filter((key) => key !== "refund_type"));
+    expectDescribedBy(refundSchema, full);
+    expectDescribedBy(listedRefundSchema, listed);
   });
 
   it("shows the platform fields only on platform transactions", () => {
@@ -88,10 +102,13 @@ describe("presenters", () => {
       }),
     );
     expect(platform).toMatchObject({ reference_payment_id: "pay_1", merchant: null, roles: ["marketplace_provider"] });
+    expectDescribedBy(transactionSchema, standard);
+    expectDescribedBy(transactionSchema, platform);
   });
 
   it("wraps a page in the list envelope", () => {
     expect(listEnvelope([1], "")).toEqual({ object: "list", data: [1], has_more: false, next_cursor: null });
     expect(listEnvelope([1], "c2")).toEqual({ object: "list", data: [1], has_more: true, next_cursor: "c2" });
+    expectDescribedBy(listSchema(transactionSchema), listEnvelope([], "c3"));
   });
 });

@@ -1,6 +1,31 @@
 // The public JSON of a line's product and tax jurisdictions, shared by calculations and
 // transactions/refunds (calc-engine and ledger messages have the same fields; only
 // calc-engine's jurisdictions carry a `note`).
+import { z } from "zod";
+
+const int = z.number().int();
+
+export const jurisdictionSchema = z.object({
+  tax_rate: z.number(),
+  tax_due_decimal: int,
+  fee_amount: int,
+  rate_type: z.string(),
+  tax_authority_name: z.string(),
+  tax_authority_type: z.string(),
+  tax_type: z.string(),
+  jurisdiction_name: z.string(),
+  jurisdiction_id: z.string(),
+  note: z.string().optional(),
+});
+export type Jurisdiction = z.infer<typeof jurisdictionSchema>;
+
+export const lineProductSchema = z.object({
+  reference_line_item_id: z.string(),
+  reference_product_id: z.string(),
+  reference_product_name: z.string(),
+  product_tax_code: z.string(),
+});
+export type LineProduct = z.infer<typeof lineProductSchema>;
 interface JurisdictionFields {
   readonly taxRate: number;
   readonly taxDueDecimal: bigint;
@@ -21,7 +46,7 @@ interface ProductFields {
   readonly productTaxCode: string;
 }
 
-export function presentLineProduct(product: ProductFields | undefined) {
+export function presentLineProduct(product: ProductFields | undefined): LineProduct {
   return {
     reference_line_item_id: product?.referenceLineItemId ?? "",
     reference_product_id: product?.referenceProductId ?? "",
@@ -30,7 +55,7 @@ export function presentLineProduct(product: ProductFields | undefined) {
   };
 }
 
-export function presentJurisdiction(entry: JurisdictionFields) {
+export function presentJurisdiction(entry: JurisdictionFields): Jurisdiction {
   return {
     tax_rate: entry.taxRate,
     tax_due_decimal: Number(entry.taxDueDecimal),

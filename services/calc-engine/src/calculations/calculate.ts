@@ -2,7 +2,15 @@
 // is, where the customer is, which jurisdictions tax it, and the tax of every line.
 import { create } from "@bufbuild/protobuf";
 import type { Client } from "@connectrpc/connect";
-import { LevyError, assertOrderAmount, invalidField, isTaxCategory, newId, taxCategoryName } from "@levy/kit";
+import {
+  LevyError,
+  assertOrderAmount,
+  invalidField,
+  isTaxCategory,
+  newId,
+  taxCategoryName,
+  calculationLimits,
+} from "@levy/kit";
 import type { Scope } from "@levy/storage";
 import {
   type Calculation,
@@ -43,9 +51,7 @@ export interface CalculationDeps {
 
 /** Limits documented in docs/decisions.md. */
 export const limits = {
-  lineItems: 1000,
-  maxAmount: 1_000_000_000_000, // 10^12 minor units per line
-  maxQuantity: 1_000_000_000,
+  ...calculationLimits,
   earliestTransactedAt: Date.UTC(2000, 0, 1) / 1000,
   futureTransactedAtSeconds: 366 * 24 * 3600,
 } as const;

@@ -1,12 +1,12 @@
 // Customer RPCs: message <-> record translation around the customer store.
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
-import { LevyError, scopeFrom } from "@levy/kit";
+import { LevyError, scopeFrom, pageSize } from "@levy/kit";
 import type { CatalogService, CustomerSchema } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import type { Scope, Stored } from "@levy/storage";
 import type { CustomerStore } from "../adapters/customer-store.js";
 import type { CustomerRecord } from "../domain/customer.js";
-import { clampLimit, withCursorErrors } from "./paging.js";
+import { withCursorErrors } from "./paging.js";
 
 type CustomerHandlers = Pick<
   ServiceImpl<typeof CatalogService>,
@@ -49,9 +49,7 @@ export function customerHandlers(customers: CustomerStore, rules?: CustomerRules
     },
     listCustomers: async (request) => {
       const scope = scopeFrom(request.scope);
-      const page = await withCursorErrors(
-        customers.list(scope, clampLimit(request.limit), request.cursor || undefined),
-      );
+      const page = await withCursorErrors(customers.list(scope, pageSize(request.limit), request.cursor || undefined));
       return {
         customers: page.items.map((record) => customerMessage(record, scope)),
         nextCursor: page.nextCursor ?? "",

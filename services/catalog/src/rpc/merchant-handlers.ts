@@ -2,7 +2,7 @@
 // formats per type, and an address that names its country and can be placed.
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
-import { LevyError, countryCodeProblem, invalidField, scopeFrom } from "@levy/kit";
+import { LevyError, countryCodeProblem, invalidField, scopeFrom, pageSize } from "@levy/kit";
 import type { CatalogService, MerchantSchema, TaxId as TaxIdMessage } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import type { Address } from "@levy/proto/levy/common/v1/common_pb.js";
 import type { Scope, Stored } from "@levy/storage";
@@ -11,7 +11,7 @@ import type { MerchantStore } from "../adapters/merchant-store.js";
 import { isValidEmail } from "../domain/customer.js";
 import { type MerchantAddress, type MerchantRecord, assertReferenceMerchantId } from "../domain/merchant.js";
 import { type TaxId, normalizeTaxIdValue, taxIdProblem } from "../domain/tax-id.js";
-import { clampLimit, withCursorErrors } from "./paging.js";
+import { withCursorErrors } from "./paging.js";
 
 type MerchantHandlers = Pick<
   ServiceImpl<typeof CatalogService>,
@@ -92,9 +92,7 @@ export function merchantHandlers(merchants: MerchantStore, checkAddress: Address
     },
     listMerchants: async (request) => {
       const scope = scopeFrom(request.scope);
-      const page = await withCursorErrors(
-        merchants.list(scope, clampLimit(request.limit), request.cursor || undefined),
-      );
+      const page = await withCursorErrors(merchants.list(scope, pageSize(request.limit), request.cursor || undefined));
       return {
         merchants: page.items.map((record) => merchantMessage(record, scope)),
         nextCursor: page.nextCursor ?? "",

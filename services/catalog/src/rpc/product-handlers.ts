@@ -1,12 +1,12 @@
 // Product RPCs.
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
-import { invalidField, scopeFrom } from "@levy/kit";
+import { invalidField, scopeFrom, pageSize } from "@levy/kit";
 import type { CatalogService, ProductSchema } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import type { Scope, Stored } from "@levy/storage";
 import type { ProductStore } from "../adapters/product-store.js";
 import type { ProductRecord } from "../domain/product.js";
-import { clampLimit, withCursorErrors } from "./paging.js";
+import { withCursorErrors } from "./paging.js";
 
 type ProductHandlers = Pick<
   ServiceImpl<typeof CatalogService>,
@@ -52,7 +52,7 @@ export function productHandlers(products: ProductStore): ProductHandlers {
     },
     listProducts: async (request) => {
       const scope = scopeFrom(request.scope);
-      const page = await withCursorErrors(products.list(scope, clampLimit(request.limit), request.cursor || undefined));
+      const page = await withCursorErrors(products.list(scope, pageSize(request.limit), request.cursor || undefined));
       return { products: page.items.map((record) => productMessage(record, scope)), nextCursor: page.nextCursor ?? "" };
     },
     deleteProduct: async (request) => {

@@ -1,6 +1,6 @@
 // Certificates: list with filters, get, hand entry (no document) and the exemption
 // lookup calc-engine makes for each calculation with a customer.
-import { LevyError, epochSeconds, newId, scopeFrom } from "@levy/kit";
+import { LevyError, epochSeconds, newId, pageLimits, pageSize, scopeFrom } from "@levy/kit";
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 import type { Range } from "@levy/storage";
@@ -9,7 +9,7 @@ import type { CertificateWriter } from "../adapters/certificate-writer.js";
 import type { CustomerDirectory } from "../adapters/customer-directory.js";
 import { coversDay, isoDay } from "../domain/certificate-status.js";
 import type { CertificateRecord } from "../domain/records.js";
-import { filteredList, liveScope, pageSize } from "./listing.js";
+import { filteredList, liveScope } from "./listing.js";
 import { createPresenter, type PresenterDeps } from "./presenters.js";
 import { customerFilter, linkMatches, liveBuyer } from "./request-handlers.js";
 
@@ -124,7 +124,11 @@ export function certificateHandlers(deps: CertificateHandlerDeps): Handlers {
       ]) {
         let cursor: string | undefined;
         do {
-          const page = await collections.certificates.list(scope, { where, limit: 100, ...(cursor ? { cursor } : {}) });
+          const page = await collections.certificates.list(scope, {
+            where,
+            limit: pageLimits.max,
+            ...(cursor ? { cursor } : {}),
+          });
           found = page.items.find(covers);
           cursor = found ? undefined : (page.nextCursor ?? undefined);
         } while (cursor);

@@ -1,4 +1,4 @@
-// Shared by the list RPCs: the live-mode guard, page sizes, and listing with filters
+// Shared by the list RPCs: the live-mode guard and listing with filters
 // the store cannot apply (derived statuses, array membership, "either customer id").
 import { LevyError, scopeFrom } from "@levy/kit";
 import type { Scope as ScopeMessage } from "@levy/proto/levy/common/v1/common_pb.js";
@@ -9,10 +9,6 @@ export function liveScope(message: ScopeMessage | undefined): Scope {
   if (!scope.livemode)
     throw new LevyError("TESTMODE_NOT_SUPPORTED", "certificate operations need a live key (sk_prod_...)");
   return scope;
-}
-
-export function pageSize(limit: number): number {
-  return limit > 0 ? Math.min(limit, 100) : 10;
 }
 
 export interface FilteredListOptions<T> {

@@ -1,14 +1,14 @@
 // Certificate requests and master buyers. A request is pending until an upload linked
 // to it yields an active certificate (fulfilled), it is canceled (terminal), or its
 // buyer is deleted (invalid).
-import { LevyError, epochSeconds, newId, scopeFrom } from "@levy/kit";
+import { LevyError, epochSeconds, newId, pageLimits, pageSize, scopeFrom } from "@levy/kit";
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 import { StorageError, type Scope, type Stored } from "@levy/storage";
 import type { Collections } from "../adapters/collections.js";
 import type { CustomerDirectory } from "../adapters/customer-directory.js";
 import type { BuyerRecord, CustomerLinkRecord, RequestRecord } from "../domain/records.js";
-import { filteredList, liveScope, pageSize } from "./listing.js";
+import { filteredList, liveScope } from "./listing.js";
 import { createPresenter, presentBuyer, type PresenterDeps } from "./presenters.js";
 
 type Handlers = Pick<
@@ -156,7 +156,7 @@ export function requestHandlers(deps: RequestHandlerDeps): Handlers {
       do {
         const page = await collections.requests.list(scope, {
           where: { buyer_id: buyer.id, status: "pending" },
-          limit: 100,
+          limit: pageLimits.max,
           ...(cursor ? { cursor } : {}),
         });
         for (const item of page.items) {
@@ -179,7 +179,7 @@ export function requestHandlers(deps: RequestHandlerDeps): Handlers {
       if (!scope.livemode) return { buyerDeleted: false };
       const customer = { id: request.customer?.id || null, reference: request.customer?.referenceCustomerId || null };
       const page = await filteredList(collections.buyers, scope, {
-        limit: 100,
+        limit: pageLimits.max,
         keep: (buyer) => linkMatches(buyer, customer),
       });
       return { buyerDeleted: page.items.length > 0 && page.items.every((buyer) => buyer.deleted_at !== null) };

@@ -1,6 +1,6 @@
 // Certificate uploads: submit (fetch + store + outbox), list, get, and the stored
 // document in chunks for the gateway's signed document URLs.
-import { LevyError } from "@levy/kit";
+import { LevyError, pageSize } from "@levy/kit";
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 import type { Scope } from "@levy/storage";
@@ -10,7 +10,7 @@ import type { CertificateWriter } from "../adapters/certificate-writer.js";
 import type { CustomerDirectory } from "../adapters/customer-directory.js";
 import type { UploadRecord } from "../domain/records.js";
 import type { createSubmitUpload } from "../intake/submit-upload.js";
-import { filteredList, liveScope, pageSize } from "./listing.js";
+import { filteredList, liveScope } from "./listing.js";
 import { createPresenter, type PresenterDeps } from "./presenters.js";
 import { customerFilter, linkMatches } from "./request-handlers.js";
 

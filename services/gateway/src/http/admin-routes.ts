@@ -3,12 +3,18 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { Router, type NextFunction, type Request, type Response } from "express";
 import { LevyError } from "@levy/kit";
-import { z } from "zod";
-import { listEnvelope } from "@levy/presenters";
-import type { ApiKeyRecord, IssuedKey, KeyStore, Account } from "../adapters/key-store.js";
-import { apiVersions } from "../domain/api-versions.js";
+import {
+  createAccountBody,
+  createKeyBody,
+  listEnvelope,
+  listQuery,
+  presentAccount,
+  presentIssuedKey,
+  presentKey,
+  updateAccountBody,
+} from "@levy/presenters";
+import type { KeyStore } from "../adapters/key-store.js";
 import { bearerToken } from "./authenticate.js";
-import { listQuery } from "./pagination.js";
 import { pathParam, routeHandler } from "./request-state.js";
 import { parseInput } from "./validate.js";
 
@@ -26,46 +32,6 @@ export function requireAdmin(adminToken: string) {
     }
     next();
   };
-}
-
-const createAccountBody = z.strictObject({
-  name: z.string().trim().min(1).max(200),
-  api_version: z.enum(apiVersions).optional(),
-});
-const createKeyBody = z.strictObject({
-  kind: z.enum(["secret", "publishable"]),
-  mode: z.enum(["test", "live"]),
-});
-const updateAccountBody = z.strictObject({ api_version: z.enum(apiVersions) });
-
-export function presentAccount(account: Account) {
-  return {
-    object: "account",
-    id: account.id,
-    name: account.name,
-    api_version: account.pinned_api_version,
-    created_at: account.created_at,
-  };
-}
-
-/** A stored key as listed: what identifies it and its state, never its secret or hash. */
-export function presentKey(record: ApiKeyRecord) {
-  return {
-    object: "api_key",
-    id: record.id,
-    account_id: record.account_id,
-    kind: record.kind,
-    mode: record.livemode ? "live" : "test",
-    created_at: record.created_at,
-    revoked: record.revoked_at !== null,
-    revoked_at: record.revoked_at,
-  };
-}
-
-/** A key just issued: the one answer that carries its secret. */
-export function presentIssuedKey(issued: IssuedKey) {
-  const { revoked: _revoked, revoked_at: _revokedAt, ...key } = presentKey(issued.record);
-  return { ...key, secret: issued.secret };
 }
 
 export function adminRoutes(keyStore: KeyStore, adminToken: string): Router {

@@ -6,8 +6,10 @@
 /** The parts of an express 5 (router 2) layer read here. */
 interface Layer {
   match(path: string): { readonly path: string } | false;
-  readonly route?: { _methods(): string[] };
+  readonly route?: { readonly path: string; _methods(): string[] };
   readonly handle: unknown;
+  /** The path the layer was registered with ("/" for app.use(fn)). */
+  readonly rawPath?: unknown;
 }
 
 interface RouteTable {
@@ -42,4 +44,26 @@ export function allowedMethods(router: unknown, path: string): string[] {
   collect(router, path, methods);
   const rank = (method: string) => (order.includes(method) ? order.indexOf(method) : order.length);
   return [...methods].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+export interface RegisteredRoute {
+  readonly method: string;
+  /** Express form, e.g. /tax/customers/:customer_id */
+  readonly path: string;
+}
+
+/** Every route in express's table (nested routers joined to their mount paths), HEAD left out. */
+export function registeredRoutes(router: unknown, prefix = ""): RegisteredRoute[] {
+  if (!isRouteTable(router)) return [];
+  const routes: RegisteredRoute[] = [];
+  for (const layer of router.stack) {
+    const mount = typeof layer.rawPath === "string" && layer.rawPath !== "/" ? layer.rawPath : "";
+    if (layer.route) {
+      const path = `${prefix}${layer.route.path === "/" && prefix ? "" : layer.route.path}`;
+      for (const method of layer.route._methods()) if (method !== "HEAD") routes.push({ method, path });
+    } else if (isRouteTable(layer.handle)) {
+      routes.push(...registeredRoutes(layer.handle, `${prefix}${mount}`));
+    }
+  }
+  return routes;
 }

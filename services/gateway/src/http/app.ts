@@ -1,6 +1,6 @@
 // The gateway's express application: request id → metrics → ops endpoints → API version
-// → admin API / authenticated /tax API (each reads its JSON body once the caller is
-// known) → JSON 405 or 404 → one error handler.
+// → GET /openapi.json (no key) → admin API / authenticated /tax API (each reads its JSON
+// body once the caller is known) → JSON 405 or 404 → one error handler.
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { Client } from "@connectrpc/connect";
 import {
@@ -34,6 +34,7 @@ import {
 } from "./transaction-routes.js";
 import type { KeyStore } from "../adapters/key-store.js";
 import { currentApiVersion } from "../domain/api-versions.js";
+import { openApiDocument } from "../openapi/openapi-document.js";
 import { adminRoutes, requireAdmin } from "./admin-routes.js";
 import { allowedMethods } from "./allowed-methods.js";
 import { parseApiVersionHeader } from "./api-version.js";
@@ -104,6 +105,11 @@ export function createGatewayApp(options: GatewayHttpOptions): express.Express {
     options.ops.handle(request, response).then((handled) => (handled ? undefined : next()), next);
   });
   app.use(parseApiVersionHeader);
+  // The OpenAPI document of every route below (openapi/route-table.ts), public like the spec.
+  const openApiJson = JSON.stringify(openApiDocument());
+  app.get("/openapi.json", (_request, response) => {
+    response.type("application/json").send(openApiJson);
+  });
 
   // Bodies are read only after the caller is known (admin token here, API key on /tax),
   // so anonymous traffic never reaches the JSON parser.

@@ -2,7 +2,8 @@
 // gives: every body below, valid or one mutation away from a valid one, is read by both.
 import { describe, expect, it } from "vitest";
 import { fastCalculationBody } from "./calculation-fast-parse.js";
-import { calculationBody, calculationLimits } from "./calculation-schema.js";
+import { calculationLimits } from "@levy/kit";
+import { calculationBody } from "@levy/presenters";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -1,4 +1,4 @@
-// A fast path for the body of POST /tax/calculations. zod (calculation-schema.ts) stays
+// A fast path for the body of POST /tax/calculations. zod (@levy/presenters calculationBody) stays
 // the definition of what is valid and the only source of error messages; this reads the
 // common, plainly valid shape without it (zod cost about 6 % of the 1-line calculation's
 // profile, docs/performance.md "The 1-line calculation"). It is stricter than the schema,
@@ -6,9 +6,9 @@
 // repeated line id, a value at a limit) answers undefined and the caller asks zod, which
 // accepts it or names the problem. Its output is what zod would give (trims, defaults,
 // upper-cased currency); calculation-fast-parse.test.ts checks both against the schema.
-import { isCountryCode, isVisibleIdentifier } from "@levy/kit";
+import { calculationLimits, isCountryCode, isVisibleIdentifier, textLimits } from "@levy/kit";
+import type { calculationBody } from "@levy/presenters";
 import type { z } from "zod";
-import { type calculationBody, calculationLimits } from "./calculation-schema.js";
 
 type CalculationBody = z.output<typeof calculationBody>;
 type Fields = Record<string, unknown>;
@@ -16,12 +16,12 @@ type Fields = Record<string, unknown>;
 const bodyKeys = new Set(["customer", "order_details", "transacted_at"]);
 const customerKeys = new Set(["type", "address", "id", "reference_customer_id"]);
 const addressLimits: ReadonlyMap<string, number> = new Map([
-  ["address_line_1", 200],
-  ["address_line_2", 200],
-  ["address_city", 200],
-  ["address_province", 50],
-  ["address_postal_code", 20],
-  ["address_type", 30],
+  ["address_line_1", textLimits.addressLine],
+  ["address_line_2", textLimits.addressLine],
+  ["address_city", textLimits.addressLine],
+  ["address_province", textLimits.addressProvince],
+  ["address_postal_code", textLimits.addressPostalCode],
+  ["address_type", textLimits.addressType],
 ]);
 const orderKeys = new Set(["customer_currency_code", "tax_included_in_amount", "automatic_tax", "line_items"]);
 const lineKeys = new Set(["amount", "quantity", "product_category", "reference_product_id", "reference_line_item_id"]);
@@ -107,7 +107,7 @@ function lineItem(value: unknown): CalculationBody["order_details"]["line_items"
   if (quantity !== undefined && !isIntegerWithin(quantity, 0, calculationLimits.maxQuantity)) return undefined;
   const out: Fields = { amount, quantity: quantity ?? 1 };
   if (category !== undefined) {
-    if (!isPlainText(category, 1, 100)) return undefined;
+    if (!isPlainText(category, 1, textLimits.productCategory)) return undefined;
     out.product_category = category;
   }
   if (productId !== undefined) {

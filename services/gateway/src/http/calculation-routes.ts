@@ -8,9 +8,14 @@ import { assertOrderAmount, invalidField } from "@levy/kit";
 import type { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { type ApiVersion, currentApiVersion, versionAtLeast } from "../domain/api-versions.js";
 import { requireApiVersion } from "./api-version.js";
-import { presentCalculation, presentPlatformCalculation } from "./calculation-presenter.js";
 import { fastCalculationBody } from "./calculation-fast-parse.js";
-import { calculationBody, customerMessage, orderMessage, platformCalculationBody } from "./calculation-schema.js";
+import {
+  calculationBody,
+  platformCalculationBody,
+  presentCalculation,
+  presentPlatformCalculation,
+} from "@levy/presenters";
+import { customerMessage, orderMessage } from "./calculation-messages.js";
 import { routeHandler, scopeOf, stateOf } from "./request-state.js";
 import { parseInput } from "./validate.js";
 
@@ -69,7 +74,7 @@ export function calculationRoutes(calcEngine: Client<typeof CalcEngineService>):
         transactedAt: BigInt(body.transacted_at ?? 0),
         allowUnsupportedJurisdiction: body.allow_unsupported_jurisdiction ?? false,
       });
-      response.json(presentCalculation(calculation!, version));
+      response.json(presentCalculation(calculation!, { withLocation: versionAtLeast(version, "2026-03-01") }));
     }),
   );
   return router;
@@ -104,7 +109,7 @@ export function platformCalculationRoutes(calcEngine: Client<typeof CalcEngineSe
         transactedAt: BigInt(body.transacted_at ?? 0),
         allowUnsupportedJurisdiction: body.allow_unsupported_jurisdiction ?? false,
       });
-      response.json(presentPlatformCalculation(calculation!, version));
+      response.json(presentPlatformCalculation(calculation!, { withLocation: versionAtLeast(version, "2026-03-01") }));
     }),
   );
   return router;

@@ -2,45 +2,22 @@
 // requests and hand-entered certificates (live mode; the MCP write tools use the same RPCs).
 import { Router } from "express";
 import type { Client } from "@connectrpc/connect";
-import { identifierText, LevyError } from "@levy/kit";
-import { z } from "zod";
+import { LevyError } from "@levy/kit";
+import type { z } from "zod";
 import type { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 import type { KeyStore } from "../adapters/key-store.js";
 import { requireAdmin } from "./admin-routes.js";
-import { presentBuyerRecord, presentCertificate, presentCertificateRequest } from "@levy/presenters";
-import { customerSelector } from "./certificate-routes.js";
+import {
+  buyerBody,
+  certificateBody,
+  certificateRequestBody,
+  type customerSelector,
+  presentBuyerRecord,
+  presentCertificate,
+  presentCertificateRequest,
+} from "@levy/presenters";
 import { pathParam, routeHandler } from "./request-state.js";
 import { parseInput } from "./validate.js";
-
-const states = z
-  .array(
-    z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z]{2}$/, "expected two-letter state codes")
-      .transform((value) => value.toUpperCase()),
-  )
-  .max(60);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date YYYY-MM-DD");
-const buyerBody = z.strictObject({
-  legal_name: z.string().trim().min(1).max(255),
-  customer: customerSelector.optional(),
-});
-const requestBody = z.strictObject({
-  customer: customerSelector.optional(),
-  buyer_id: identifierText(100).optional(),
-  jurisdictions: states.default([]),
-});
-const certificateBody = z.strictObject({
-  customer: customerSelector.optional(),
-  buyer_id: identifierText(100).optional(),
-  certificate_type: z.string().trim().min(1).max(64),
-  jurisdictions: states.min(1),
-  buyer_name: z.string().trim().min(1).max(255).optional(),
-  issued_on: isoDate.optional(),
-  expires_on: isoDate.optional(),
-  signed: z.boolean().default(true),
-});
 
 const selector = (customer: z.infer<typeof customerSelector> | undefined) => ({
   id: customer?.id ?? "",
@@ -83,7 +60,7 @@ export function certificateAdminRoutes(
   router.post(
     "/accounts/:account_id/certificate-requests",
     routeHandler(async (request, response) => {
-      const body = parseInput(requestBody, request.body);
+      const body = parseInput(certificateRequestBody, request.body);
       const { request: created } = await certificates.createRequest({
         scope: await liveScopeOf(pathParam(request, "account_id")),
         customer: selector(body.customer),

@@ -2,61 +2,24 @@
 // only (a test key → TESTMODE_NOT_SUPPORTED, 403) and X-API-Version 2026-03-01 required.
 import { Router, type NextFunction, type Request, type Response } from "express";
 import type { Client } from "@connectrpc/connect";
-import { identifierText, LevyError } from "@levy/kit";
-import { z } from "zod";
+import { LevyError } from "@levy/kit";
 import type { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 import { requireApiVersion, versionsFrom } from "./api-version.js";
-import { presentCertificate, presentCertificateRequest, presentUpload } from "@levy/presenters";
 import type { DocumentLinks } from "./document-links.js";
-import { listEnvelope } from "@levy/presenters";
-import { listQuery } from "./pagination.js";
+import {
+  certificateRequestsQuery,
+  certificatesQuery,
+  certificateUploadsQuery,
+  listEnvelope,
+  presentCertificate,
+  presentCertificateRequest,
+  presentUpload,
+  submitCertificateBody,
+} from "@levy/presenters";
 import { authOf, pathParam, routeHandler, scopeOf } from "./request-state.js";
 import { parseInput } from "./validate.js";
 
 type Certificates = Client<typeof CertificatesService>;
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date YYYY-MM-DD");
-const customerParam = identifierText();
-const requestsQuery = listQuery
-  .extend({
-    status: z.enum(["pending", "fulfilled", "canceled", "invalid"]).optional(),
-    customer: customerParam.optional(),
-  })
-  .strict();
-const uploadsQuery = listQuery
-  .extend({
-    status: z.enum(["processing", "completed", "failed", "duplicate"]).optional(),
-    customer: customerParam.optional(),
-  })
-  .strict();
-const certificatesQuery = listQuery
-  .extend({
-    customer: customerParam.optional(),
-    jurisdiction: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z]{2}$/, "expected a two-letter state code")
-      .transform((value) => value.toUpperCase())
-      .optional(),
-    status: z.enum(["processing", "needs_info", "active", "expiring", "expired", "invalid"]).optional(),
-    certificate_type: z.string().trim().min(1).max(64).optional(),
-    created_from: z.coerce.number().int().min(0).optional(),
-    created_to: z.coerce.number().int().min(0).optional(),
-    expires_from: isoDate.optional(),
-    expires_to: isoDate.optional(),
-  })
-  .strict();
-export const customerSelector = z.strictObject({
-  id: identifierText().optional(),
-  reference_customer_id: identifierText().optional(),
-});
-const submitBody = z.strictObject({
-  document_url: z.string().trim().min(1).max(2048),
-  filename: z.string().trim().min(1).max(255).optional(),
-  customer: customerSelector.optional(),
-  certificate_request_id: identifierText(100).optional(),
-  buyer_id: identifierText(100).optional(),
-});
 
 function requireLiveMode(_request: Request, response: Response, next: NextFunction): void {
   if (!authOf(response).livemode) {
@@ -77,7 +40,7 @@ export function certificateRequestRoutes(certificates: Certificates): Router {
   router.get(
     "/",
     routeHandler(async (request, response) => {
-      const query = parseInput(requestsQuery, request.query, "query");
+      const query = parseInput(certificateRequestsQuery, request.query, "query");
       const page = await certificates.listRequests({
         scope: scopeOf(response),
         limit: query.limit,
@@ -162,7 +125,7 @@ export function certificateRoutes(certificates: Certificates, intake: Certificat
   router.post(
     "/",
     routeHandler(async (request, response) => {
-      const body = parseInput(submitBody, request.body);
+      const body = parseInput(submitCertificateBody, request.body);
       const scope = scopeOf(response);
       const { upload } = await intake.submitUpload({
         scope,
@@ -183,7 +146,7 @@ export function certificateUploadRoutes(certificates: Certificates, links: Docum
   router.get(
     "/",
     routeHandler(async (request, response) => {
-      const query = parseInput(uploadsQuery, request.query, "query");
+      const query = parseInput(certificateUploadsQuery, request.query, "query");
       const page = await certificates.listUploads({
         scope: scopeOf(response),
         limit: query.limit,

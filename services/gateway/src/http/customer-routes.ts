@@ -1,32 +1,11 @@
 // /tax/customers: the gateway validates and shapes; the catalog service owns the rules.
 import { Router } from "express";
 import type { Client } from "@connectrpc/connect";
-import { identifierText, LevyError } from "@levy/kit";
-import { z } from "zod";
+import { LevyError } from "@levy/kit";
 import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
-import { listEnvelope, presentCustomer } from "@levy/presenters";
-import { listQuery } from "./pagination.js";
+import { createCustomerBody, listEnvelope, listQuery, presentCustomer, updateCustomerBody } from "@levy/presenters";
 import { pathParam, routeHandler, scopeOf } from "./request-state.js";
 import { parseInput } from "./validate.js";
-
-const customerFields = {
-  reference_customer_id: identifierText(),
-  name: z.string().trim().max(255),
-  email: z.string().trim().max(320),
-  is_tax_exempt: z.boolean(),
-};
-const createCustomerBody = z.strictObject({
-  reference_customer_id: customerFields.reference_customer_id.optional(),
-  name: customerFields.name.optional(),
-  email: customerFields.email.optional(),
-  is_tax_exempt: customerFields.is_tax_exempt.default(false),
-});
-const updateCustomerBody = z.strictObject({
-  reference_customer_id: customerFields.reference_customer_id.optional(),
-  name: customerFields.name.optional(),
-  email: customerFields.email.optional(),
-  is_tax_exempt: customerFields.is_tax_exempt.optional(),
-});
 
 export function customerRoutes(catalog: Client<typeof CatalogService>): Router {
   const router = Router();

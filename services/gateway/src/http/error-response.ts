@@ -3,19 +3,21 @@
 // clients written against either shape work.
 import type { Response } from "express";
 import type { LevyError } from "@levy/kit";
+import type { FlatError, NestedError } from "@levy/presenters";
 import { type ApiVersion, usesFlatErrors } from "../domain/api-versions.js";
 import { httpStatusByCode } from "./http-status.js";
 
 /** Meta keys that steer the HTTP response and are not shown in error_meta. */
 const RETRY_AFTER_META = "retry_after_seconds";
 
-export function errorBody(error: LevyError, version: ApiVersion): { status: number; body: Record<string, unknown> } {
+/** The shapes are @levy/presenters' nestedErrorSchema and flatErrorSchema (the OpenAPI document shows both). */
+export function errorBody(error: LevyError, version: ApiVersion): { status: number; body: NestedError | FlatError } {
   const status = httpStatusByCode[error.code];
   const { [RETRY_AFTER_META]: _retryAfter, ...meta } = error.meta ?? {};
   // Meta values travel as strings; "" is a value the record does not have, shown as null
   // as the record itself shows it (e.g. duplicate_customer's email).
   const shownMeta = Object.fromEntries(Object.entries(meta).map(([key, value]) => [key, value === "" ? null : value]));
-  const nested = {
+  const nested: NestedError["error"] = {
     error_code: error.code,
     error_message: error.message,
     ...(Object.keys(shownMeta).length > 0 ? { error_meta: shownMeta } : {}),

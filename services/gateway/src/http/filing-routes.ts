@@ -3,26 +3,13 @@
 // side effect of reading.
 import { Router } from "express";
 import type { Client } from "@connectrpc/connect";
-import { epochRange, identifierText, queryDateBound } from "@levy/kit";
-import { z } from "zod";
+import { epochRange } from "@levy/kit";
 import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import type { Filing, FilingLine, LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
-import { listEnvelope, presentFiling, presentSalesSummary } from "@levy/presenters";
+import { filingListQuery, listEnvelope, presentFiling, presentSalesSummary, salesSummaryQuery } from "@levy/presenters";
 import { csvRow } from "./csv.js";
-import { listQuery } from "./pagination.js";
 import { pathParam, routeHandler, scopeOf } from "./request-state.js";
 import { parseInput } from "./validate.js";
-
-const range = { from: queryDateBound.optional(), to: queryDateBound.optional() };
-
-/** The ledger checks the status (invalid_filing_status lists the valid ones). */
-export const filingListQuery = z.strictObject({
-  ...listQuery.shape,
-  ...range,
-  status: z.string().min(1).max(64).optional(),
-});
-
-export const salesSummaryQuery = z.strictObject({ ...range, merchant_id: identifierText().optional() });
 
 /** The export's columns: amounts in minor units, refunds negative, as the filing sums them. */
 const filingLineColumns = [

@@ -1,35 +1,12 @@
 // /tax/merchants (X-API-Version 2026-01-01 or 2026-03-01 required): sellers on a platform.
 import { Router } from "express";
 import type { Client } from "@connectrpc/connect";
-import { identifierText } from "@levy/kit";
-import { z } from "zod";
 import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
-import { listEnvelope, presentMerchant } from "@levy/presenters";
-import { addressMessage, addressSchema, taxIdSchema } from "./address-schema.js";
+import { createMerchantBody, listEnvelope, listQuery, presentMerchant, updateMerchantBody } from "@levy/presenters";
+import { addressMessage } from "./address-message.js";
 import { requireApiVersion } from "./api-version.js";
-import { listQuery } from "./pagination.js";
 import { pathParam, routeHandler, scopeOf } from "./request-state.js";
 import { parseInput } from "./validate.js";
-
-const merchantFields = {
-  name: z.string().trim().min(1).max(255),
-  email: z.string().trim().max(320),
-  default_address: addressSchema,
-  tax_ids: z.array(taxIdSchema).max(20),
-};
-const createMerchantBody = z.strictObject({
-  reference_merchant_id: identifierText(),
-  name: merchantFields.name,
-  email: merchantFields.email.optional(),
-  default_address: merchantFields.default_address.optional(),
-  tax_ids: merchantFields.tax_ids.default([]),
-});
-const updateMerchantBody = z.strictObject({
-  name: merchantFields.name.optional(),
-  email: merchantFields.email.optional(),
-  default_address: merchantFields.default_address.optional(),
-  tax_ids: merchantFields.tax_ids.optional(),
-});
 
 export function merchantRoutes(catalog: Client<typeof CatalogService>): Router {
   const router = Router();

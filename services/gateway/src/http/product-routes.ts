@@ -1,19 +1,10 @@
 // /tax/products: keyed by the caller's reference_product_id; POST creates or updates.
 import { Router } from "express";
 import type { Client } from "@connectrpc/connect";
-import { identifierText } from "@levy/kit";
-import { z } from "zod";
 import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
-import { listEnvelope, presentProduct } from "@levy/presenters";
-import { listQuery } from "./pagination.js";
+import { listEnvelope, listQuery, presentProduct, productBody } from "@levy/presenters";
 import { pathParam, routeHandler, scopeOf } from "./request-state.js";
 import { parseInput } from "./validate.js";
-
-const productBody = z.strictObject({
-  reference_product_id: identifierText(),
-  reference_product_name: z.string().trim().min(1).max(500),
-  product_category: z.string().trim().min(1).max(100),
-});
 
 export function productRoutes(catalog: Client<typeof CatalogService>): Router {
   const router = Router();

@@ -4,37 +4,11 @@
 // $110): `amount` is the unit price they are evaluated at.
 import { Router } from "express";
 import type { Client } from "@connectrpc/connect";
-import { boundToEpoch, countryCodeProblem, queryDateBound } from "@levy/kit";
-import { z } from "zod";
+import { boundToEpoch } from "@levy/kit";
 import type { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
-import { presentRateLookup } from "@levy/presenters";
+import { presentRateLookup, rateLookupQuery } from "@levy/presenters";
 import { routeHandler, scopeOf } from "./request-state.js";
 import { parseInput } from "./validate.js";
-
-/** 100.00 in the currency: the unit price rules are evaluated at when none is given. */
-export const defaultLookupAmount = 10_000;
-
-export const rateLookupQuery = z.strictObject({
-  country: z
-    .string()
-    .trim()
-    .superRefine((code, context) => {
-      const problem = countryCodeProblem(code);
-      if (problem) context.addIssue({ code: "custom", message: problem });
-    })
-    .transform((code) => code.toUpperCase()),
-  province: z.string().trim().max(50).optional(),
-  postal_code: z.string().trim().max(20).optional(),
-  city: z.string().trim().max(200).optional(),
-  category: z.string().trim().min(1).max(60),
-  date: queryDateBound.optional(),
-  amount: z.coerce.number().int().min(0).max(1_000_000_000_000).default(defaultLookupAmount),
-  currency: z
-    .string()
-    .regex(/^[A-Za-z]{3}$/, "currency is a three-letter ISO 4217 code")
-    .transform((code) => code.toUpperCase())
-    .default("USD"),
-});
 
 /** Mounted at /tax/rates. */
 export function rateRoutes(calcEngine: Client<typeof CalcEngineService>): Router {

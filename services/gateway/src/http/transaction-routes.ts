@@ -3,68 +3,25 @@
 // amounts are negative.
 import { Router } from "express";
 import type { Client } from "@connectrpc/connect";
-import { epochRange, identifierText, queryDateBound } from "@levy/kit";
-import { z } from "zod";
+import { epochRange } from "@levy/kit";
 import type { LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
-import { listEnvelope, presentRefund, presentRefundWithoutType, presentTransaction } from "@levy/presenters";
+import {
+  listEnvelope,
+  platformTransactionBody,
+  presentRefund,
+  presentRefundWithoutType,
+  presentTransaction,
+  refundBody,
+  refundReversalBody,
+  transactionBody,
+  transactionListQuery,
+} from "@levy/presenters";
 import { requireApiVersion } from "./api-version.js";
 import { pathParam, routeHandler, scopeOf } from "./request-state.js";
-import { listQuery } from "./pagination.js";
 import { parseInput } from "./validate.js";
 
-const id = identifierText();
-// The window a processing date must fall in is the ledger's rule (it needs "now" and the
-// sale); here only the JSON type. An absent date is sent as absent: 0 is not "now".
-const epoch = z.number().int().min(0).max(253_402_300_799);
+// An absent date is sent as absent: 0 is not "now".
 const epochField = (value: number | undefined) => (value === undefined ? undefined : BigInt(value));
-const metadata = z
-  .record(
-    z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "metadata keys are 1-40 letters, digits, _ or -"),
-    z.string().max(500),
-  )
-  .refine((value) => Object.keys(value).length <= 20, "at most 20 metadata keys");
-
-export const transactionBody = z.strictObject({
-  calculation_id: id,
-  reference_order_id: id,
-  transaction_processed_at: epoch.optional(),
-  metadata: metadata.optional(),
-});
-
-const refundLine = z.strictObject({
-  reference_line_item_id: id,
-  amount: z.number().int().min(1).max(1_000_000_000_000).optional(),
-  quantity: z.number().int().min(1).max(1_000_000_000).optional(),
-});
-
-export const refundBody = z.strictObject({
-  transaction_id: id,
-  type: z.enum(["full", "partial"]),
-  refund_processed_at: epoch.optional(),
-  line_items: z.array(refundLine).max(1000).optional(),
-  metadata: metadata.optional(),
-});
-
-export const refundReversalBody = z.strictObject({ refund_id: id });
-
-export const platformTransactionBody = z.strictObject({
-  platform_calculation_id: id,
-  reference_order_id: id,
-  reference_payment_id: id,
-  transaction_processed_at: epoch.optional(),
-  metadata: metadata.optional(),
-});
-
-/** GET /tax/transactions: a page of sales and fees, filtered; unknown parameters are refused. */
-export const transactionListQuery = z.strictObject({
-  ...listQuery.shape,
-  from: queryDateBound.optional(),
-  to: queryDateBound.optional(),
-  merchant_id: id.optional(),
-  customer: id.optional(),
-  reference_order_id: id.optional(),
-  type: z.enum(["order", "fee"]).optional(),
-});
 
 /** Mounted at /tax/transactions. */
 export function transactionRoutes(ledger: Client<typeof LedgerService>): Router {

@@ -1,6 +1,6 @@
 // levy.ledger.v1.LedgerService.
 import { Code, ConnectError, type Client, type ConnectRouter } from "@connectrpc/connect";
-import { LevyError, epochSeconds, invalidField, missingField, scopeFrom } from "@levy/kit";
+import { LevyError, epochSeconds, invalidField, missingField, scopeFrom, pageSize } from "@levy/kit";
 import type { CalcEngineService, Calculation } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
 import { StorageError, type Scope, type Stored } from "@levy/storage";
@@ -26,9 +26,6 @@ export interface LedgerDependencies {
   ) => Promise<FilingLinesPage>;
 }
 
-const defaultPageSize = 10;
-const maxPageSize = 100;
-const clampLimit = (limit: number) => (limit > 0 ? Math.min(limit, maxPageSize) : defaultPageSize);
 const optionalTime = (value: bigint) => (value === 0n ? undefined : Number(value));
 const presentNumber = (value: bigint | undefined) => (value === undefined ? undefined : Number(value));
 
@@ -188,7 +185,7 @@ export function registerLedgerService(router: ConnectRouter, deps: LedgerDepende
       const scope = scopeFrom(request.scope);
       const page = await withCursorErrors(
         deps.transactions.list(scope, {
-          limit: clampLimit(request.limit),
+          limit: pageSize(request.limit),
           cursor: request.cursor || undefined,
           from: optionalTime(request.from),
           to: optionalTime(request.to),
@@ -207,7 +204,7 @@ export function registerLedgerService(router: ConnectRouter, deps: LedgerDepende
       const scope = scopeFrom(request.scope);
       const page = await withCursorErrors(
         deps.filings.list(scope, {
-          limit: clampLimit(request.limit),
+          limit: pageSize(request.limit),
           cursor: request.cursor || undefined,
           status: request.status || undefined,
           from: optionalTime(request.from),

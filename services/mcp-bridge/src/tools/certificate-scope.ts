@@ -1,6 +1,7 @@
 // Shared by the certificate tools: the id checks and the signed document links.
 import { identifierText } from "@levy/kit";
 import { z } from "zod";
+import { customerSelector } from "@levy/presenters";
 import type { ToolContext } from "./registry.js";
 import { scopeOf } from "./scope.js";
 import { ToolError } from "./tool-error.js";
@@ -38,9 +39,9 @@ export const customerInput = z
   .max(255)
   .describe("customer ID (cust_...) or reference_customer_id; matches records linked by either");
 
-export const customerSelectorInput = z
-  .strictObject({ id: identifierText().optional(), reference_customer_id: identifierText().optional() })
-  .describe("the customer: its ID (cust_...), its reference_customer_id, or both (they must name the same customer)");
+export const customerSelectorInput = customerSelector.describe(
+  "the customer: its ID (cust_...), its reference_customer_id, or both (they must name the same customer)",
+);
 
 export const selectorOf = (customer: z.output<typeof customerSelectorInput> | undefined) => ({
   id: customer?.id ?? "",

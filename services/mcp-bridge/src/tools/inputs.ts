@@ -1,19 +1,26 @@
 // Input pieces shared by the tools: page cursor and size, and date bounds. Dates are
 // epoch seconds (as everywhere in the API) or ISO 8601 (a calendar day, UTC, or a
 // date-time with offset); a day given as `to` includes the whole day.
-import { dateBound, identifierText } from "@levy/kit";
+import { cursorMaxLength, dateBound, identifierText, pageLimits } from "@levy/kit";
 import { z } from "zod";
 
 export const cursorInput = z
   .string()
   .min(1)
-  .max(512)
+  .max(cursorMaxLength)
   .optional()
   .describe(
     "next_cursor of the previous page of this list, given with the same filters (else invalid_cursor); omit for the first page",
   );
 
-export const limitInput = z.number().int().min(1).max(100).default(10).describe("page size, 1-100");
+/** As REST's ?limit (@levy/kit pageLimits), but a JSON number: tool arguments are typed. */
+export const limitInput = z
+  .number()
+  .int()
+  .min(pageLimits.min)
+  .max(pageLimits.max)
+  .default(pageLimits.default)
+  .describe(`page size, ${pageLimits.min}-${pageLimits.max}`);
 
 /** A day or an instant: epoch seconds, ISO 8601 date (UTC) or date-time with offset. */
 export const dateBoundInput = dateBound;

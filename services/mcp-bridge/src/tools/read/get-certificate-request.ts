@@ -1,7 +1,6 @@
 import { identifierText } from "@levy/kit";
 import { z } from "zod";
-import { presentCertificateRequest } from "@levy/presenters";
-import { certificateRequestOutput } from "../outputs/certificates.js";
+import { certificateRequestSchema, presentCertificateRequest } from "@levy/presenters";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 
@@ -10,7 +9,7 @@ export const getCertificateRequest = defineTool({
   description:
     "One certificate request (live mode only): its status, customer, buyer, states and the certificate that fulfilled it.",
   input: z.strictObject({ request_id: identifierText().describe("certificate request ID (certreq_...)") }),
-  output: certificateRequestOutput,
+  output: certificateRequestSchema,
   write: false,
   liveOnly: true,
   async run(args, context) {

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { presentUpload } from "@levy/presenters";
+import { presentUpload, uploadSchema } from "@levy/presenters";
 import { checkUploadId, documentLink, uploadIdInput } from "../certificate-scope.js";
-import { uploadOutput } from "../outputs/certificates.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 
@@ -10,7 +9,7 @@ export const getCertificateUpload = defineTool({
   description:
     "One certificate upload (live mode only): its processing status, the certificates it yielded, and document_url, a signed link to the document valid for about an hour.",
   input: z.strictObject({ upload_id: uploadIdInput }),
-  output: uploadOutput,
+  output: uploadSchema,
   write: false,
   liveOnly: true,
   async run(args, context) {

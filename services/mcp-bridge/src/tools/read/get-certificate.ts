@@ -1,8 +1,7 @@
 import { identifierText } from "@levy/kit";
 import { z } from "zod";
-import { presentCertificate } from "@levy/presenters";
+import { certificateSchema, presentCertificate } from "@levy/presenters";
 import { documentLink } from "../certificate-scope.js";
-import { certificateOutput } from "../outputs/certificates.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 
@@ -11,7 +10,7 @@ export const getCertificate = defineTool({
   description:
     "One exemption certificate (live mode only) with its per-state validity and download_url, a signed link to its document valid for about an hour (null when entered by hand).",
   input: z.strictObject({ certificate_id: identifierText().describe("certificate ID (cert_...)") }),
-  output: certificateOutput,
+  output: certificateSchema,
   write: false,
   liveOnly: true,
   async run(args, context) {

@@ -1,7 +1,6 @@
 import { identifierText } from "@levy/kit";
 import { z } from "zod";
-import { presentCustomer } from "@levy/presenters";
-import { customerOutput } from "../outputs/catalog.js";
+import { customerSchema, presentCustomer } from "@levy/presenters";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 
@@ -11,7 +10,7 @@ export const getCustomer = defineTool({
   input: z.strictObject({
     customer_id: identifierText().describe("customer service ID (cust_...) or your reference_customer_id"),
   }),
-  output: customerOutput,
+  output: customerSchema,
   write: false,
   liveOnly: false,
   async run(args, context) {

@@ -1,7 +1,6 @@
 import { identifierText } from "@levy/kit";
 import { z } from "zod";
-import { presentFiling } from "@levy/presenters";
-import { filingOutput } from "../outputs/filings.js";
+import { filingSchema, presentFiling } from "@levy/presenters";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 
@@ -11,7 +10,7 @@ export const getFiling = defineTool({
   name: "get_filing",
   description: "One filing: its period, jurisdiction, status and totals (minor units).",
   input: z.strictObject({ filing_id: filingIdInput }),
-  output: filingOutput,
+  output: filingSchema,
   write: false,
   liveOnly: false,
   async run(args, context) {

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { presentMerchant } from "@levy/presenters";
+import { merchantSchema, presentMerchant } from "@levy/presenters";
 import { merchantIdInput } from "../inputs.js";
-import { merchantOutput } from "../outputs/catalog.js";
 import { defineTool } from "../registry.js";
 import { findMerchant } from "../scope.js";
 
@@ -9,7 +8,7 @@ export const getMerchant = defineTool({
   name: "get_merchant",
   description: "One merchant by its service ID (merch_...) or your reference_merchant_id.",
   input: z.strictObject({ merchant_id: merchantIdInput }),
-  output: merchantOutput,
+  output: merchantSchema,
   write: false,
   liveOnly: false,
   run: async (args, context) => presentMerchant(await findMerchant(context, args.merchant_id)),

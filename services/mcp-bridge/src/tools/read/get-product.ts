@@ -1,7 +1,6 @@
 import { identifierText } from "@levy/kit";
 import { z } from "zod";
-import { presentProduct } from "@levy/presenters";
-import { productOutput } from "../outputs/catalog.js";
+import { presentProduct, productSchema } from "@levy/presenters";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 
@@ -11,7 +10,7 @@ export const getProduct = defineTool({
   name: "get_product",
   description: "One product by its reference_product_id, with its tax category.",
   input: z.strictObject({ reference_product_id: productIdInput }),
-  output: productOutput,
+  output: productSchema,
   write: false,
   liveOnly: false,
   async run(args, context) {

@@ -1,7 +1,6 @@
 import { z } from "zod";
+import { presentSalesSummary, salesSummarySchema } from "@levy/presenters";
 import { fromInput, epochRange, merchantIdInput, toInput } from "../inputs.js";
-import { presentSalesSummary } from "@levy/presenters";
-import { salesSummaryOutput } from "../outputs/filings.js";
 import { defineTool } from "../registry.js";
 import { findMerchant, scopeOf } from "../scope.js";
 
@@ -10,7 +9,7 @@ export const getSalesSummary = defineTool({
   description:
     "Sales and tax totals per currency (gross sales, tax collected, refunds, net), optionally for one merchant. Totals are kept per UTC day: the sum covers the whole UTC days from the day of from to the day of to, stated in the answer as period_from/period_to (YYYY-MM-DD) and summed_from/summed_to (epoch seconds), with range_widened true when that is wider than asked. Amounts are integers in minor units.",
   input: z.strictObject({ from: fromInput, to: toInput, merchant_id: merchantIdInput.optional() }),
-  output: salesSummaryOutput,
+  output: salesSummarySchema,
   write: false,
   liveOnly: false,
   async run(args, context) {

@@ -1,7 +1,6 @@
 import { identifierText } from "@levy/kit";
 import { z } from "zod";
-import { presentTransaction } from "@levy/presenters";
-import { transactionOutput } from "../outputs/ledger.js";
+import { presentTransaction, transactionSchema } from "@levy/presenters";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 import { ToolError } from "../tool-error.js";
@@ -14,7 +13,7 @@ export const getTransactionByOrder = defineTool({
     reference_order_id: identifierText().describe("your order ID, as sent to POST /tax/transactions"),
     type: z.enum(["order", "fee"]).default("order").describe("order (default) or fee"),
   }),
-  output: transactionOutput,
+  output: transactionSchema,
   write: false,
   liveOnly: false,
   async run(args, context) {

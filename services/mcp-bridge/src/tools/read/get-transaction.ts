@@ -1,7 +1,6 @@
 import { identifierText } from "@levy/kit";
 import { z } from "zod";
-import { presentTransaction } from "@levy/presenters";
-import { transactionOutput } from "../outputs/ledger.js";
+import { presentTransaction, transactionSchema } from "@levy/presenters";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 
@@ -9,7 +8,7 @@ export const getTransaction = defineTool({
   name: "get_transaction",
   description: "One recorded transaction with its line items, jurisdictions and what has been refunded.",
   input: z.strictObject({ transaction_id: identifierText().describe("transaction ID (tr_...)") }),
-  output: transactionOutput,
+  output: transactionSchema,
   write: false,
   liveOnly: false,
   async run(args, context) {

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { listEnvelope, presentCertificateRequest } from "@levy/presenters";
+import { certificateRequestSchema, listEnvelope, listSchema, presentCertificateRequest } from "@levy/presenters";
+import { pageSummary } from "../page-summary.js";
 import { customerInput } from "../certificate-scope.js";
 import { cursorInput, limitInput } from "../inputs.js";
-import { certificateRequestOutput } from "../outputs/certificates.js";
-import { listOutput, pageSummary } from "../outputs/common.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 
@@ -17,7 +16,7 @@ export const listCertificateRequests = defineTool({
     cursor: cursorInput,
     limit: limitInput,
   }),
-  output: listOutput(certificateRequestOutput),
+  output: listSchema(certificateRequestSchema),
   write: false,
   liveOnly: true,
   async run(args, context) {

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { listEnvelope, presentCertificate } from "@levy/presenters";
+import { listedCertificateSchema, listEnvelope, listSchema, presentCertificate } from "@levy/presenters";
+import { pageSummary } from "../page-summary.js";
 import { customerInput } from "../certificate-scope.js";
 import { cursorInput, epochRange, fromInput, limitInput, toInput } from "../inputs.js";
-import { certificateItemOutput } from "../outputs/certificates.js";
-import { listOutput, pageSummary } from "../outputs/common.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 import { ToolError } from "../tool-error.js";
@@ -32,7 +31,7 @@ export const listCertificates = defineTool({
     cursor: cursorInput,
     limit: limitInput,
   }),
-  output: listOutput(certificateItemOutput),
+  output: listSchema(listedCertificateSchema),
   write: false,
   liveOnly: true,
   async run(args, context) {

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { listEnvelope, presentCustomer } from "@levy/presenters";
+import { customerSchema, listEnvelope, listSchema, presentCustomer } from "@levy/presenters";
+import { pageSummary } from "../page-summary.js";
 import { cursorInput, limitInput } from "../inputs.js";
-import { listOutput, pageSummary } from "../outputs/common.js";
-import { customerOutput } from "../outputs/catalog.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 
@@ -11,7 +10,7 @@ export const listCustomers = defineTool({
   description:
     "Lists your customers (buyers) with their tax-exempt flag, in creation order. Paginated: pass next_cursor as cursor.",
   input: z.strictObject({ cursor: cursorInput, limit: limitInput }),
-  output: listOutput(customerOutput),
+  output: listSchema(customerSchema),
   write: false,
   liveOnly: false,
   async run(args, context) {

@@ -1,8 +1,7 @@
 import { z } from "zod";
+import { filingSchema, filingStatuses, listEnvelope, listSchema, presentFiling } from "@levy/presenters";
+import { pageSummary } from "../page-summary.js";
 import { cursorInput, epochRange, fromInput, limitInput, toInput } from "../inputs.js";
-import { listOutput, pageSummary } from "../outputs/common.js";
-import { listEnvelope, presentFiling } from "@levy/presenters";
-import { filingOutput, filingStatuses } from "../outputs/filings.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 
@@ -23,7 +22,7 @@ export const listFilings = defineTool({
     from: fromInput,
     to: toInput,
   }),
-  output: listOutput(filingOutput),
+  output: listSchema(filingSchema),
   write: false,
   liveOnly: false,
   async run(args, context) {

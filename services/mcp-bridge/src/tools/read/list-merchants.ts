@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { listEnvelope, presentMerchant } from "@levy/presenters";
+import { listEnvelope, listSchema, merchantSchema, presentMerchant } from "@levy/presenters";
+import { pageSummary } from "../page-summary.js";
 import { cursorInput, limitInput } from "../inputs.js";
-import { listOutput, pageSummary } from "../outputs/common.js";
-import { merchantOutput } from "../outputs/catalog.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 
@@ -11,7 +10,7 @@ export const listMerchants = defineTool({
   description:
     "Lists the merchants (sellers on your platform) in creation order. Paginated: pass next_cursor as cursor.",
   input: z.strictObject({ cursor: cursorInput, limit: limitInput }),
-  output: listOutput(merchantOutput),
+  output: listSchema(merchantSchema),
   write: false,
   liveOnly: false,
   async run(args, context) {

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { listEnvelope, presentProduct } from "@levy/presenters";
+import { listEnvelope, listSchema, presentProduct, productSchema } from "@levy/presenters";
+import { pageSummary } from "../page-summary.js";
 import { cursorInput, limitInput } from "../inputs.js";
-import { listOutput, pageSummary } from "../outputs/common.js";
-import { productOutput } from "../outputs/catalog.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 
@@ -11,7 +10,7 @@ export const listProducts = defineTool({
   description:
     "Lists your products with their tax categories, in creation order. Paginated: pass next_cursor as cursor.",
   input: z.strictObject({ cursor: cursorInput, limit: limitInput }),
-  output: listOutput(productOutput),
+  output: listSchema(productSchema),
   write: false,
   liveOnly: false,
   async run(args, context) {

@@ -1,7 +1,6 @@
 import { identifierText } from "@levy/kit";
 import { z } from "zod";
-import { presentRefund } from "@levy/presenters";
-import { refundOutput } from "../outputs/ledger.js";
+import { presentRefund, refundSchema } from "@levy/presenters";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 
@@ -10,7 +9,7 @@ export const listRefunds = defineTool({
   description:
     "The refunds of one transaction in creation order, reversed ones included (see status). Amounts are negative minor units.",
   input: z.strictObject({ transaction_id: identifierText().describe("transaction ID (tr_...)") }),
-  output: z.object({ transaction_id: z.string(), refunds: z.array(refundOutput) }),
+  output: z.object({ transaction_id: z.string(), refunds: z.array(refundSchema) }),
   write: false,
   liveOnly: false,
   async run(args, context) {

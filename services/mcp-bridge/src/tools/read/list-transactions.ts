@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { listEnvelope, presentTransaction } from "@levy/presenters";
+import { listEnvelope, listSchema, presentTransaction, transactionSchema } from "@levy/presenters";
+import { pageSummary } from "../page-summary.js";
 import { cursorInput, epochRange, fromInput, limitInput, merchantIdInput, toInput } from "../inputs.js";
-import { listOutput, pageSummary } from "../outputs/common.js";
-import { transactionOutput } from "../outputs/ledger.js";
 import { defineTool } from "../registry.js";
 import { findMerchant, scopeOf } from "../scope.js";
 
@@ -17,7 +16,7 @@ export const listTransactions = defineTool({
     to: toInput,
     merchant_id: merchantIdInput.optional(),
   }),
-  output: listOutput(transactionOutput),
+  output: listSchema(transactionSchema),
   write: false,
   liveOnly: false,
   async run(args, context) {

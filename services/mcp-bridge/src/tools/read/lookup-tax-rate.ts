@@ -1,8 +1,7 @@
 import { boundToEpoch, countryCodeProblem } from "@levy/kit";
 import { z } from "zod";
-import { presentRateLookup } from "@levy/presenters";
+import { presentRateLookup, rateLookupSchema } from "@levy/presenters";
 import { dateBoundInput } from "../inputs.js";
-import { rateLookupOutput } from "../outputs/rates.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 
@@ -31,7 +30,7 @@ export const lookupTaxRate = defineTool({
       .default("USD")
       .describe("ISO 4217 currency of amount"),
   }),
-  output: rateLookupOutput,
+  output: rateLookupSchema,
   write: false,
   liveOnly: false,
   async run(args, context) {

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { presentFiling } from "@levy/presenters";
-import { filingOutput } from "../outputs/filings.js";
+import { filingSchema, presentFiling } from "@levy/presenters";
 import { filingIdInput } from "../read/get-filing.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
@@ -10,7 +9,7 @@ export const approveFiling = defineTool({
   description:
     "Approves a filing that is pending_client_approval (its month has ended); any other status is filing_not_approvable.",
   input: z.strictObject({ filing_id: filingIdInput }),
-  output: filingOutput,
+  output: filingSchema,
   write: true,
   effect: { destructive: true, idempotent: true }, // a decision that cannot be undone
   liveOnly: false,

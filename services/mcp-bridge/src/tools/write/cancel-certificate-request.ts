@@ -1,7 +1,6 @@
 import { identifierText } from "@levy/kit";
 import { z } from "zod";
-import { presentCertificateRequest } from "@levy/presenters";
-import { certificateRequestOutput } from "../outputs/certificates.js";
+import { certificateRequestSchema, presentCertificateRequest } from "@levy/presenters";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 
@@ -10,7 +9,7 @@ export const cancelCertificateRequest = defineTool({
   description:
     "Cancels a pending certificate request (live mode only); the buyer can no longer fulfil it. Cannot be undone.",
   input: z.strictObject({ request_id: identifierText().describe("certificate request ID (certreq_...)") }),
-  output: certificateRequestOutput,
+  output: certificateRequestSchema,
   write: true,
   effect: { destructive: true, idempotent: true }, // decides for good; cancelling again answers the same request
   liveOnly: true,

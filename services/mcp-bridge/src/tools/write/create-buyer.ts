@@ -1,8 +1,7 @@
 // A master buyer, as the admin API's POST /admin/v1/accounts/{id}/buyers (the same RPC).
 import { z } from "zod";
-import { presentBuyerRecord } from "@levy/presenters";
+import { buyerSchema, presentBuyerRecord, buyerBody } from "@levy/presenters";
 import { customerSelectorInput, selectorOf } from "../certificate-scope.js";
-import { buyerOutput } from "../outputs/certificates.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 
@@ -10,8 +9,8 @@ export const createBuyer = defineTool({
   name: "create_buyer",
   description:
     "Creates a master buyer (live mode only) with its legal name, optionally linked to a customer by ID and/or reference_customer_id (a reference that names no customer yet is kept and applies once it exists).",
-  input: z.strictObject({ legal_name: z.string().trim().min(1).max(255), customer: customerSelectorInput.optional() }),
-  output: buyerOutput,
+  input: z.strictObject({ legal_name: buyerBody.shape.legal_name, customer: customerSelectorInput.optional() }),
+  output: buyerSchema,
   write: true,
   effect: { destructive: false, idempotent: false }, // a new buyer each call
   liveOnly: true,

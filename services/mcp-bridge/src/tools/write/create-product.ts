@@ -1,17 +1,14 @@
 import { z } from "zod";
-import { presentProduct } from "@levy/presenters";
-import { productOutput } from "../outputs/catalog.js";
+import { presentProduct, productBody, productSchema } from "@levy/presenters";
 import { productIdInput } from "../read/get-product.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 
-export const productNameInput = z.string().trim().min(1).max(500).describe("product name");
-export const productCategoryInput = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .describe("tax category code, one of list_tax_categories");
+// The same fields as POST /tax/products (@levy/presenters productBody).
+export const productNameInput = productBody.shape.reference_product_name.describe("product name");
+export const productCategoryInput = productBody.shape.product_category.describe(
+  "tax category code, one of list_tax_categories",
+);
 
 export const createProduct = defineTool({
   name: "create_product",
@@ -22,7 +19,7 @@ export const createProduct = defineTool({
     reference_product_name: productNameInput,
     product_category: productCategoryInput,
   }),
-  output: z.object({ product: productOutput, created: z.boolean() }),
+  output: z.object({ product: productSchema, created: z.boolean() }),
   write: true,
   effect: { destructive: true, idempotent: true }, // replaces the name and category of an existing reference ID
   liveOnly: false,

@@ -2,9 +2,8 @@
 // earlier link; certificates and requests of the buyer then show that customer.
 import { identifierText } from "@levy/kit";
 import { z } from "zod";
-import { presentBuyerRecord } from "@levy/presenters";
+import { buyerSchema, presentBuyerRecord } from "@levy/presenters";
 import { customerSelectorInput, selectorOf } from "../certificate-scope.js";
-import { buyerOutput } from "../outputs/certificates.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 
@@ -19,7 +18,7 @@ export const linkBuyer = defineTool({
       "give id or reference_customer_id",
     ),
   }),
-  output: buyerOutput,
+  output: buyerSchema,
   write: true,
   effect: { destructive: true, idempotent: true }, // replaces the buyer's earlier link
   liveOnly: true,

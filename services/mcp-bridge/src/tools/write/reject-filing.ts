@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { presentFiling } from "@levy/presenters";
-import { filingOutput } from "../outputs/filings.js";
+import { filingSchema, presentFiling } from "@levy/presenters";
 import { filingIdInput } from "../read/get-filing.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
@@ -13,7 +12,7 @@ export const rejectFiling = defineTool({
     filing_id: filingIdInput,
     reason: z.string().trim().min(1).max(1000).describe("why the filing is rejected"),
   }),
-  output: filingOutput,
+  output: filingSchema,
   write: true,
   effect: { destructive: true, idempotent: true }, // a decision that cannot be undone
   liveOnly: false,

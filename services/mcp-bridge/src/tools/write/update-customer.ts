@@ -1,24 +1,17 @@
 import { identifierText } from "@levy/kit";
-import { z } from "zod";
-import { presentCustomer } from "@levy/presenters";
-import { customerOutput } from "../outputs/catalog.js";
+import { customerSchema, presentCustomer, updateCustomerBody } from "@levy/presenters";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
 import { ToolError } from "../tool-error.js";
-import { customerFieldInputs } from "./create-customer.js";
 
 export const updateCustomer = defineTool({
   name: "update_customer",
   description:
     "Changes a customer's name, email, reference_customer_id or tax-exempt flag (only the fields given). Making a customer tax exempt changes the tax of every later calculation for them.",
-  input: z.strictObject({
+  input: updateCustomerBody.extend({
     customer_id: identifierText().describe("customer service ID (cust_...) or your reference_customer_id"),
-    reference_customer_id: customerFieldInputs.reference_customer_id.optional(),
-    name: customerFieldInputs.name.optional(),
-    email: customerFieldInputs.email.optional(),
-    is_tax_exempt: customerFieldInputs.is_tax_exempt.optional(),
   }),
-  output: customerOutput,
+  output: customerSchema,
   write: true,
   effect: { destructive: true, idempotent: true }, // overwrites fields
   liveOnly: false,

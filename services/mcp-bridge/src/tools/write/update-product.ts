@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { presentProduct } from "@levy/presenters";
+import { presentProduct, productSchema } from "@levy/presenters";
 import { ToolError } from "../tool-error.js";
-import { productOutput } from "../outputs/catalog.js";
 import { productIdInput } from "../read/get-product.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
@@ -16,7 +15,7 @@ export const updateProduct = defineTool({
     reference_product_name: productNameInput.optional(),
     product_category: productCategoryInput.optional(),
   }),
-  output: productOutput,
+  output: productSchema,
   write: true,
   effect: { destructive: true, idempotent: true }, // overwrites fields
   liveOnly: false,

@@ -1,28 +1,29 @@
 // As POST /tax/certificates: the certificates service fetches the document (https, public
 // hosts only, PDF/PNG/JPEG up to 10 MB), stores it and starts processing; the answer is the
 // upload, `processing` until the certificates are read (poll get_certificate_upload).
-import { identifierText } from "@levy/kit";
 import { z } from "zod";
-import { presentUpload } from "@levy/presenters";
+import { presentUpload, submitCertificateBody, uploadSchema } from "@levy/presenters";
 import { customerSelectorInput, documentLink, selectorOf } from "../certificate-scope.js";
-import { uploadOutput } from "../outputs/certificates.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
+
+// The fields of POST /tax/certificates, described for agents.
+const body = submitCertificateBody.shape;
 
 export const uploadCertificate = defineTool({
   name: "upload_certificate",
   description:
     "Submits an exemption certificate document by URL (live mode only): an https URL on a public host, PDF, PNG or JPEG, at most 10 MB. Type and states are read from the document. Returns the upload (status processing); poll get_certificate_upload for the certificates.",
   input: z.strictObject({
-    document_url: z.string().trim().min(1).max(2048).describe("https URL of the document (e.g. a pre-signed link)"),
-    filename: z.string().trim().min(1).max(255).optional().describe("default: the URL's last path segment"),
+    document_url: body.document_url.describe("https URL of the document (e.g. a pre-signed link)"),
+    filename: body.filename.describe("default: the URL's last path segment"),
     customer: customerSelectorInput.optional(),
-    certificate_request_id: identifierText(100)
-      .optional()
-      .describe("the certificate request this document answers (certreq_...)"),
-    buyer_id: identifierText(100).optional().describe("master buyer (buyer_...)"),
+    certificate_request_id: body.certificate_request_id.describe(
+      "the certificate request this document answers (certreq_...)",
+    ),
+    buyer_id: body.buyer_id.describe("master buyer (buyer_...)"),
   }),
-  output: uploadOutput,
+  output: uploadSchema,
   write: true,
   effect: { destructive: false, idempotent: false }, // a new upload each call
   openWorld: true, // downloads the document from the caller's URL

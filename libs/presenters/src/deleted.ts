@@ -1,0 +1,14 @@
+// The deleted-object results (spec: Deleted-object result): what a DELETE answers.
+import { z } from "zod";
+
+const deletedAt = z.number().int().describe("epoch seconds");
+
+/** `{object, id, deleted: true, deleted_at}`: customers, merchants, buyers. */
+export function deletedWithIdSchema<T extends string>(object: T) {
+  return z.object({ object: z.literal(object), id: z.string(), deleted: z.literal(true), deleted_at: deletedAt });
+}
+
+/** `{object, deleted_at}`: products and transactions, as the spec shows them. */
+export function deletedSchema<T extends string>(object: T) {
+  return z.object({ object: z.literal(object), deleted_at: deletedAt });
+}

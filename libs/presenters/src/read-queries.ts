@@ -1,0 +1,66 @@
+// Query parameters of the read endpoints added for issue 21 (ledger reads and the rate
+// lookup). Dates are epoch seconds or ISO 8601 (@levy/kit date-bounds.ts); unknown
+// parameters are refused, so a misspelled filter cannot widen an answer.
+import { countryCodeProblem, identifierText, queryDateBound } from "@levy/kit";
+import { z } from "zod";
+import { listQuery } from "./list.js";
+
+const range = {
+  from: queryDateBound.optional().describe("start, inclusive: epoch seconds or ISO 8601 date (UTC) or date-time"),
+  to: queryDateBound
+    .optional()
+    .describe("end, inclusive: epoch seconds or ISO 8601 date (the whole UTC day) or date-time"),
+};
+
+export const transactionListQuery = z.strictObject({
+  ...listQuery.shape,
+  ...range,
+  merchant_id: identifierText().optional().describe("merchant service ID (merch_...) or reference_merchant_id"),
+  customer: identifierText().optional().describe("customer service ID (cust_...) or reference_customer_id"),
+  reference_order_id: identifierText().optional(),
+  type: z.enum(["order", "fee"]).optional(),
+});
+
+/** The ledger checks the status (invalid_filing_status lists the valid ones). */
+export const filingListQuery = z.strictObject({
+  ...listQuery.shape,
+  ...range,
+  status: z.string().min(1).max(64).optional().describe("open, pending_client_approval, approved, rejected or filed"),
+});
+
+export const salesSummaryQuery = z.strictObject({
+  ...range,
+  merchant_id: identifierText().optional().describe("merchant service ID (merch_...) or reference_merchant_id"),
+});
+
+/** 100.00 in the currency: the unit price rules are evaluated at when none is given. */
+export const defaultLookupAmount = 10_000;
+
+export const rateLookupQuery = z.strictObject({
+  country: z
+    .string()
+    .trim()
+    .superRefine((code, context) => {
+      const problem = countryCodeProblem(code);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    })
+    .transform((code) => code.toUpperCase())
+    .describe("ISO 3166-1 alpha-2"),
+  province: z.string().trim().max(50).optional(),
+  postal_code: z.string().trim().max(20).optional(),
+  city: z.string().trim().max(200).optional(),
+  category: z.string().trim().min(1).max(60).describe("a product category (GET /tax/categories lists them)"),
+  date: queryDateBound.optional().describe("the day: ISO 8601 date (UTC) or epoch seconds; default today"),
+  amount: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000_000_000)
+    .default(defaultLookupAmount)
+    .describe("unit price the rules are evaluated at, minor units of currency"),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, "currency is a three-letter ISO 4217 code")
+    .transform((code) => code.toUpperCase())
+    .default("USD"),
+});

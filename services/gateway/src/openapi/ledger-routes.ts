@@ -1,0 +1,120 @@
+// Documented routes: calculations (calc-engine), transactions and refunds (ledger).
+import {
+  calculationBody,
+  calculationSchema,
+  deletedSchema,
+  platformCalculationBody,
+  platformCalculationSchema,
+  platformTransactionBody,
+  platformTransactionsSchema,
+  refundBody,
+  refundReversalBody,
+  refundSchema,
+  transactionBody,
+  transactionRefundsSchema,
+  transactionSchema,
+} from "@levy/presenters";
+import { platformVersions, type RouteSpec } from "./route-spec.js";
+
+const transactionId = { transaction_id: "transaction ID (tr_...)" };
+const transaction = { description: "the transaction", schema: transactionSchema };
+const refund = { description: "the refund", schema: refundSchema };
+const tax = { auth: "secret-key" } as const;
+
+export const ledgerRoutes: RouteSpec[] = [
+  {
+    ...tax,
+    tag: "calculations",
+    method: "post",
+    path: "/tax/calculations",
+    summary: "Calculate the tax of an order (amount = whole line value)",
+    body: calculationBody,
+    responses: { 200: { description: "the calculation", schema: calculationSchema } },
+    errors: [404, 422],
+  },
+  {
+    ...tax,
+    tag: "calculations",
+    requiredVersions: platformVersions,
+    method: "post",
+    path: "/tax/platform/calculations",
+    summary: "Calculate a platform order and its fees (amount = unit price)",
+    body: platformCalculationBody,
+    responses: { 200: { description: "the platform calculation", schema: platformCalculationSchema } },
+    errors: [404, 422],
+  },
+  {
+    ...tax,
+    tag: "transactions",
+    method: "post",
+    path: "/tax/transactions",
+    summary: "Record a transaction from a calculation",
+    body: transactionBody,
+    responses: { 200: transaction },
+    errors: [404],
+  },
+  {
+    ...tax,
+    tag: "transactions",
+    method: "get",
+    path: "/tax/transactions/{transaction_id}",
+    summary: "Get a transaction",
+    pathParams: transactionId,
+    responses: { 200: transaction },
+  },
+  {
+    ...tax,
+    tag: "transactions",
+    method: "delete",
+    path: "/tax/transactions/{transaction_id}",
+    summary: "Delete a transaction",
+    pathParams: transactionId,
+    responses: { 200: { description: "deleted", schema: deletedSchema("tax.transaction") } },
+    errors: [409],
+  },
+  {
+    ...tax,
+    tag: "transactions",
+    method: "get",
+    path: "/tax/transactions/{transaction_id}/refunds",
+    summary: "A transaction's refunds",
+    pathParams: transactionId,
+    responses: { 200: { description: "the refunds, without refund_type", schema: transactionRefundsSchema } },
+  },
+  {
+    ...tax,
+    tag: "refunds",
+    method: "post",
+    path: "/tax/refunds",
+    summary: "Refund a transaction, fully or by line",
+    body: refundBody,
+    responses: { 200: refund },
+    errors: [404],
+  },
+  {
+    ...tax,
+    tag: "refunds",
+    method: "post",
+    path: "/tax/refund_reversals",
+    summary: "Reverse a refund",
+    body: refundReversalBody,
+    responses: { 200: refund },
+    errors: [404],
+  },
+  {
+    ...tax,
+    tag: "transactions",
+    requiredVersions: platformVersions,
+    method: "post",
+    path: "/tax/platform/transactions",
+    summary: "Record the transactions of a platform calculation",
+    body: platformTransactionBody,
+    responses: {
+      200: {
+        description: "the transactions recorded (order, and fee for payment_processor)",
+        schema: platformTransactionsSchema,
+      },
+    },
+    errors: [404],
+  },
+];

@@ -1,0 +1,4 @@
+import { describeOpenApi } from "./openapi-suite.js";
+import { startDistributedSystem } from "../support/system.js";
+
+describeOpenApi("distributed", () => startDistributedSystem());

@@ -1,0 +1,4 @@
+import { describeOpenApi } from "./openapi-suite.js";
+import { startEmbeddedSystem } from "../support/system.js";
+
+describeOpenApi("embedded", () => startEmbeddedSystem());
