@@ -31,7 +31,7 @@ const errorResponse = (status: number) => ({
 });
 
 const securityOf: Record<RouteSpec["auth"], unknown[]> = {
-  "secret-key": [{ apiKey: [] }],
+  "api-key": [{ apiKey: [] }],
   "admin-token": [{ adminToken: [] }],
   "signed-link": [],
   none: [],
@@ -64,7 +64,7 @@ function parameters(route: RouteSpec): unknown[] {
     schema: { type: "string", enum: [...(route.requiredVersions ?? apiVersions)] },
   };
   const idempotency =
-    route.auth === "secret-key" && route.method === "post"
+    route.auth === "api-key" && route.method === "post"
       ? [{ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: 255 } }]
       : [];
   return [...path, ...query, version, ...idempotency];

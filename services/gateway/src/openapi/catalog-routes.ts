@@ -21,7 +21,7 @@ const merchantId = { merchant_id: "service ID (merch_...) or your reference_merc
 const customer = { description: "the customer", schema: customerSchema };
 const product = { description: "the product", schema: productSchema };
 const merchant = { description: "the merchant", schema: merchantSchema };
-const tax = { auth: "secret-key" } as const;
+const tax = { auth: "api-key" } as const;
 
 export const catalogRoutes: RouteSpec[] = [
   {

@@ -16,7 +16,7 @@ import { z } from "zod";
 import { certificateVersions, type RouteSpec } from "./route-spec.js";
 
 // A test key answers TESTMODE_NOT_SUPPORTED (403).
-const live = { auth: "secret-key", requiredVersions: certificateVersions, errors: [403] } as const;
+const live = { auth: "api-key", requiredVersions: certificateVersions, errors: [403] } as const;
 const requestId = { request_id: "certificate request ID" };
 const certificateId = { certificate_id: "certificate ID (cert_...)" };
 const uploadId = { upload_id: "upload ID" };

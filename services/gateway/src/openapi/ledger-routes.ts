@@ -19,7 +19,7 @@ import { platformVersions, type RouteSpec } from "./route-spec.js";
 const transactionId = { transaction_id: "transaction ID (tr_...)" };
 const transaction = { description: "the transaction", schema: transactionSchema };
 const refund = { description: "the refund", schema: refundSchema };
-const tax = { auth: "secret-key" } as const;
+const tax = { auth: "api-key" } as const;
 
 export const ledgerRoutes: RouteSpec[] = [
   {

@@ -13,7 +13,7 @@ import {
 } from "@levy/presenters";
 import type { RouteSpec } from "./route-spec.js";
 
-const tax = { auth: "secret-key" } as const;
+const tax = { auth: "api-key" } as const;
 const filingId = { filing_id: "filing ID (fil_<YYYY-MM>_<jurisdiction>_<currency>)" };
 const filing = { description: "the filing", schema: filingSchema };
 

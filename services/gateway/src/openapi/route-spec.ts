@@ -4,8 +4,8 @@
 import type { z } from "zod";
 import { type ApiVersion, apiVersions, versionAtLeast } from "../domain/api-versions.js";
 
-/** How a route is authorised: an API key (secret), the operator token, a signed link, or nothing. */
-export type RouteAuth = "secret-key" | "admin-token" | "signed-link" | "none";
+/** How a route is authorised: a secret API key ("api-key"), the operator token, a signed link, or nothing. */
+export type RouteAuth = "api-key" | "admin-token" | "signed-link" | "none";
 
 export interface JsonResponse {
   readonly description: string;
@@ -43,8 +43,8 @@ export interface RouteSpec {
 export function errorStatuses(route: RouteSpec): number[] {
   // 400: a bad X-API-Version or query; 500 and the upstream's 503/504 anywhere.
   const statuses = new Set<number>([400, 500, 503, 504, ...(route.errors ?? [])]);
-  if (route.auth === "secret-key" || route.auth === "admin-token") statuses.add(401);
-  if (route.auth === "secret-key") {
+  if (route.auth === "api-key" || route.auth === "admin-token") statuses.add(401);
+  if (route.auth === "api-key") {
     // Bodies are read on every /tax route; Idempotency-Key replays and conflicts on POST.
     statuses.add(413);
     statuses.add(429);
