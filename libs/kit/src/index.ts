@@ -68,3 +68,11 @@ export {
   type OutboxOptions,
   type OutboxSource,
 } from "./outbox.js";
+export {
+  judgeAddress,
+  judgeUrlHost,
+  type AddressVerdict,
+  type HostVerdict,
+  type ResolvedAddress,
+  type Resolver,
+} from "./public-address.js";
