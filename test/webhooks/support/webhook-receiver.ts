@@ -20,10 +20,13 @@ export interface ReceivedDelivery {
 
 export interface WebhookReceiver {
   readonly caFile: string;
+  readonly port: number;
   /** https://docs.test:<port><pathname> */
   url(pathname: string): string;
   /** The signing secret to verify deliveries to `pathname` with. */
   trust(pathname: string, secret: string): void;
+  /** Deliveries to `pathname` are answered 307 to `target` (Levy must not follow). */
+  redirect(pathname: string, target: string): void;
   /** The next `count` deliveries to `pathname` are answered 500. */
   failNext(pathname: string, count: number): void;
   /** Every delivery to `pathname`, duplicates included. */
@@ -53,6 +56,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const { key, cert, caFile } = makeCertificates(mkdtempSync(path.join(os.tmpdir(), "levy-hooks-")));
   const secrets = new Map<string, string>();
   const failures = new Map<string, number>();
+  const redirects = new Map<string, string>();
   const deliveries: ReceivedDelivery[] = [];
   const server = https.createServer({ key, cert }, (request, response) => {
     const chunks: Buffer[] = [];
@@ -70,6 +74,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         // recorded as null: the test asserting on it fails
       }
       deliveries.push({ path: pathname, event, verified });
+      const target = redirects.get(pathname);
+      if (target) {
+        response.writeHead(307, { location: target }).end();
+        return;
+      }
       const failing = failures.get(pathname) ?? 0;
       if (failing > 0) {
         failures.set(pathname, failing - 1);
@@ -85,8 +94,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received = (pathname: string) => deliveries.filter((delivery) => delivery.path === pathname);
   return {
     caFile,
+    port,
     url: (pathname) => `https://docs.test:${port}${pathname}`,
     trust: (pathname, secret) => void secrets.set(pathname, secret),
+    redirect: (pathname, target) => void redirects.set(pathname, target),
     failNext: (pathname, count) => void failures.set(pathname, count),
     received,
     uniqueEvents: (pathname) => {
