@@ -11,8 +11,12 @@ import { objectOf, type ObjectSources } from "./event-objects.js";
 import { webhookSourceTopics, webhookTypeOf, type WebhookEventType } from "./event-types.js";
 import { scheduleScope, type WebhookEndpointRecord, type WebhookStore } from "./webhook-store.js";
 
-/** One group for all gateway replicas: each domain event is turned into deliveries once. */
-export const webhookConsumerGroup = "gateway-webhooks";
+/**
+ * One group per topic, shared by all gateway replicas, so each domain event is turned
+ * into deliveries once. Per topic because a Kafka group's members must subscribe to the
+ * same topics (a member handed a partition of a topic it never subscribed to stalls).
+ */
+export const webhookConsumerGroup = (topic: string) => `gateway-webhooks-${topic.replace(/^levy\./, "")}`;
 
 async function endpointsFor(store: WebhookStore, scope: Scope, type: WebhookEventType) {
   const found: WebhookEndpointRecord[] = [];
@@ -86,7 +90,7 @@ export async function followWebhookSources(
     webhookSourceTopics.map((topic) =>
       bus.subscribe({
         topic,
-        group: webhookConsumerGroup,
+        group: webhookConsumerGroup(topic),
         handler: async (event) => {
           for (const dueAtMs of await storeDeliveries(event, store, sources)) onDue(dueAtMs);
         },
