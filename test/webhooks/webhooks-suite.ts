@@ -5,6 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, createApi, type AccountKeys } from "../support/api.js";
 import { eventually } from "../support/eventually.js";
 import type { SystemUnderTest } from "../support/system.js";
+import {
+  documentServerEnv,
+  startDocumentServer,
+  type DocumentServer,
+} from "../certificates/support/document-server.js";
+import { makePdf, sstCertificate } from "../certificates/support/documents.js";
 import { nonPublicUrls } from "../security/ssrf-urls.js";
 import { startWebhookReceiver, webhookReceiverEnv, type WebhookReceiver } from "./support/webhook-receiver.js";
 
@@ -25,6 +31,7 @@ export function describeWebhooks(
   describe(`webhooks (${mode})`, () => {
     let system: SystemUnderTest;
     let receiver: WebhookReceiver;
+    let docs: DocumentServer;
     let api: ReturnType<typeof createApi>;
     let account: AccountKeys;
     let other: AccountKeys;
@@ -72,7 +79,8 @@ export function describeWebhooks(
 
     beforeAll(async () => {
       receiver = await startWebhookReceiver();
-      system = await startSystem(webhookReceiverEnv(receiver));
+      docs = await startDocumentServer();
+      system = await startSystem({ ...documentServerEnv(docs), ...webhookReceiverEnv(receiver) });
       api = createApi(system.restUrl);
       account = await createAccount(system.restUrl, system.adminToken, "Webhooks");
       other = await createAccount(system.restUrl, system.adminToken, "Webhooks other");
@@ -80,6 +88,7 @@ export function describeWebhooks(
     afterAll(async () => {
       await system?.stop();
       await receiver?.close();
+      await docs?.close();
     });
 
     describe("endpoints", () => {
@@ -244,6 +253,72 @@ export function describeWebhooks(
         // Every retry carried the same event id (what the receiver de-duplicated on).
         expect(new Set(receiver.received("/hooks/flaky").map((delivery) => delivery.event.id)).size).toBe(1);
         await api(`/tax/webhook-endpoints/${endpoint.id}`, { key: account.testSecret, method: "DELETE" });
+      }, 40_000);
+
+      it("delivers refund.created and refund.reversed with the refund as the REST API shows it", async () => {
+        const endpoint = await createEndpoint(account.testSecret, "/hooks/refunds", [
+          "refund.created",
+          "refund.reversed",
+        ]);
+        const transaction = await recordTransaction(account.testSecret);
+        const refund = await api("/tax/refunds", {
+          key: account.testSecret,
+          body: { transaction_id: transaction.id, type: "full" },
+        });
+        expect(refund.status).toBe(200);
+        const reversal = await api("/tax/refund_reversals", {
+          key: account.testSecret,
+          body: { refund_id: refund.body.id },
+        });
+        expect(reversal.status).toBe(200);
+        const events = await eventually(
+          async () => receiver.uniqueEvents("/hooks/refunds"),
+          (found) => found.length >= 2,
+        );
+        expect(events.map((event) => event.type).sort()).toEqual(["refund.created", "refund.reversed"]);
+        for (const event of events) expect(event.data.object.id).toBe(refund.body.id);
+        expect(events.find((event) => event.type === "refund.reversed").data.object).toEqual(reversal.body);
+        await api(`/tax/webhook-endpoints/${endpoint.id}`, { key: account.testSecret, method: "DELETE" });
+      });
+
+      it("delivers certificate.processing_completed and certificate.status_changed (live mode)", async () => {
+        const endpoint = await createEndpoint(account.liveSecret, "/hooks/certificates", [
+          "certificate.processing_completed",
+          "certificate.status_changed",
+        ]);
+        const V = { "x-api-version": "2026-03-01" };
+        const customer = await api("/tax/customers", {
+          key: account.liveSecret,
+          headers: V,
+          body: { reference_customer_id: unique("buyer"), name: "Acme Wholesale" },
+        });
+        expect(customer.status).toBe(200);
+        const pathname = `/files/${unique("f")}/sst.pdf`;
+        docs.serve(
+          pathname,
+          makePdf({ certificates: [sstCertificate(["WA"])], nonce: unique("n") }),
+          "application/pdf",
+        );
+        const upload = await api("/tax/certificates", {
+          key: account.liveSecret,
+          headers: V,
+          body: { document_url: docs.url(pathname), customer: { id: customer.body.id } },
+        });
+        expect(upload.status).toBe(201);
+        const events = await eventually(
+          async () => receiver.uniqueEvents("/hooks/certificates"),
+          (found) => found.length >= 2,
+          30_000,
+        );
+        const completed = events.find((event) => event.type === "certificate.processing_completed");
+        expect(completed).toMatchObject({
+          livemode: true,
+          data: { object: { object: "tax.certificate_upload", id: upload.body.id, status: "completed" } },
+        });
+        const changed = events.find((event) => event.type === "certificate.status_changed");
+        expect(changed.data.object.id).toBe(completed.data.object.certificate_ids[0]);
+        expect(changed.data.object.status).toBe("active");
+        await api(`/tax/webhook-endpoints/${endpoint.id}`, { key: account.liveSecret, method: "DELETE" });
       }, 40_000);
 
       it("does not follow a receiver's redirect (the target is never asked)", async () => {
