@@ -12,11 +12,10 @@ import { webhookSourceTopics, webhookTypeOf, type WebhookEventType } from "./eve
 import { scheduleScope, type WebhookEndpointRecord, type WebhookStore } from "./webhook-store.js";
 
 /**
- * One group per topic, shared by all gateway replicas, so each domain event is turned
- * into deliveries once. Per topic because a Kafka group's members must subscribe to the
- * same topics (a member handed a partition of a topic it never subscribed to stalls).
+ * One group for all gateway replicas, so each domain event is turned into deliveries once,
+ * reading every source topic on one consumer (one poll loop: the idle cost of a consumer).
  */
-export const webhookConsumerGroup = (topic: string) => `gateway-webhooks-${topic.replace(/^levy\./, "")}`;
+export const webhookConsumerGroup = "gateway-webhooks";
 
 async function endpointsFor(store: WebhookStore, scope: Scope, type: WebhookEventType) {
   const found: WebhookEndpointRecord[] = [];
@@ -86,16 +85,13 @@ export async function followWebhookSources(
   sources: ObjectSources,
   onDue: (dueAtMs: number) => void,
 ): Promise<Subscription> {
-  const subscriptions = await Promise.all(
-    webhookSourceTopics.map((topic) =>
-      bus.subscribe({
-        topic,
-        group: webhookConsumerGroup(topic),
-        handler: async (event) => {
-          for (const dueAtMs of await storeDeliveries(event, store, sources)) onDue(dueAtMs);
-        },
-      }),
-    ),
-  );
-  return { close: async () => void (await Promise.all(subscriptions.map((subscription) => subscription.close()))) };
+  const [first, ...others] = webhookSourceTopics;
+  return bus.subscribe({
+    topic: first,
+    alsoTopics: others,
+    group: webhookConsumerGroup,
+    handler: async (event) => {
+      for (const dueAtMs of await storeDeliveries(event, store, sources)) onDue(dueAtMs);
+    },
+  });
 }
