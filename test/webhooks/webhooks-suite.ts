@@ -11,6 +11,7 @@ import {
   type DocumentServer,
 } from "../certificates/support/document-server.js";
 import { makePdf, sstCertificate } from "../certificates/support/documents.js";
+import { callTool, ok, withMcp } from "../mcp/mcp-client.js";
 import { nonPublicUrls } from "../security/ssrf-urls.js";
 import { startWebhookReceiver, webhookReceiverEnv, type WebhookReceiver } from "./support/webhook-receiver.js";
 
@@ -50,7 +51,7 @@ export function describeWebhooks(
         key: account.testSecret,
         body: { url, enabled_events: ["transaction.created"] },
       });
-    const recordTransaction = async (key: string) => {
+    const recordTransaction = async (key: string, processedAt?: number) => {
       const calculation = await api("/tax/calculations", {
         key,
         body: {
@@ -66,7 +67,11 @@ export function describeWebhooks(
       expect(calculation.status).toBe(200);
       const transaction = await api("/tax/transactions", {
         key,
-        body: { calculation_id: calculation.body.id, reference_order_id: unique("order") },
+        body: {
+          calculation_id: calculation.body.id,
+          reference_order_id: unique("order"),
+          ...(processedAt === undefined ? {} : { transaction_processed_at: processedAt }),
+        },
       });
       expect(transaction.status).toBe(200);
       return transaction.body;
@@ -80,7 +85,11 @@ export function describeWebhooks(
     beforeAll(async () => {
       receiver = await startWebhookReceiver();
       docs = await startDocumentServer();
-      system = await startSystem({ ...documentServerEnv(docs), ...webhookReceiverEnv(receiver) });
+      system = await startSystem({
+        ...documentServerEnv(docs),
+        ...webhookReceiverEnv(receiver),
+        MCP_WRITE_TOOLS: "true",
+      });
       api = createApi(system.restUrl);
       account = await createAccount(system.restUrl, system.adminToken, "Webhooks");
       other = await createAccount(system.restUrl, system.adminToken, "Webhooks other");
@@ -320,6 +329,37 @@ export function describeWebhooks(
         expect(changed.data.object.status).toBe("active");
         await api(`/tax/webhook-endpoints/${endpoint.id}`, { key: account.liveSecret, method: "DELETE" });
       }, 40_000);
+
+      it("delivers filing.ready when new amounts send an approved filing back for approval", async () => {
+        const endpoint = await createEndpoint(other.testSecret, "/hooks/filings", ["filing.ready"]);
+        const may2025 = Date.UTC(2025, 4, 15) / 1000;
+        await recordTransaction(other.testSecret, may2025);
+        const filings = await withMcp(system.mcpUrl, other.testSecret, async (client) => {
+          const pending = await eventually(
+            async () => ok(await callTool(client, "list_filings", { from: "2025-05-01", to: "2025-05-31" })).data,
+            (found: any[]) => found.length > 0,
+          );
+          for (const filing of pending) ok(await callTool(client, "approve_filing", { filing_id: filing.id }));
+          return pending as any[];
+        });
+        // Approving is not "ready"; the next sale in that month makes the filing pending again.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(receiver.received("/hooks/filings")).toEqual([]);
+        await recordTransaction(other.testSecret, may2025 + 3600);
+        const events = await eventually(
+          async () => receiver.uniqueEvents("/hooks/filings"),
+          (found) => found.length >= filings.length,
+        );
+        expect(events.map((event) => event.data.object.id).sort()).toEqual(filings.map((filing) => filing.id).sort());
+        for (const event of events) {
+          expect(event).toMatchObject({
+            type: "filing.ready",
+            livemode: false,
+            data: { object: { object: "tax.filing", status: "pending_client_approval", period: "2025-05" } },
+          });
+        }
+        await api(`/tax/webhook-endpoints/${endpoint.id}`, { key: other.testSecret, method: "DELETE" });
+      }, 60_000);
 
       it("does not follow a receiver's redirect (the target is never asked)", async () => {
         const endpoint = await createEndpoint(account.testSecret, "/hooks/redirecting");
