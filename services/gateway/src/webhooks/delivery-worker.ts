@@ -1,7 +1,8 @@
-// Sends due deliveries and schedules the next attempt of failed ones. Idle cost: one
-// timer set to the earliest due attempt (a new delivery wakes it sooner), plus a sweep
-// every 5 minutes for entries another replica left behind; never a short poll. Durable:
-// the schedule is in the store, so a restart picks up every due delivery on start.
+// Sends due deliveries and schedules the next attempt of failed ones. A new delivery is
+// attempted at once, by id; retries wait for the schedule. Idle cost: one timer set to
+// the earliest due attempt, plus a sweep every 5 minutes for entries another replica
+// left behind; never a short poll. Durable: the schedule is in the store, so a restart
+// picks up every due delivery on start.
 // Replicas share the schedule; each attempt is claimed first (an optimistic update that
 // moves the entry past the attempt's deadline), so two replicas do not send it together.
 import { StorageError, type Stored } from "@levy/storage";
@@ -15,8 +16,11 @@ const sweepMs = 5 * 60_000;
 const concurrentAttempts = 8;
 
 export interface DeliveryWorker {
-  /** A delivery became due at `dueAtMs`: make sure the timer fires by then. */
-  wake(dueAtMs: number): void;
+  /**
+   * Delivery `id` is due at `dueAtMs`: attempted at once when due now (without scanning
+   * the schedule, which a failing receiver can make long), else the timer fires by then.
+   */
+  wake(dueAtMs: number, id: string): void;
   stop(): Promise<void>;
 }
 
@@ -144,13 +148,47 @@ export function startDeliveryWorker(options: {
     return nextAt;
   }
 
+  const urgent = new Set<string>();
+  let draining: Promise<void> | null = null;
+
+  /** Attempts the deliveries named by wake(), a few at a time. */
+  function drainUrgent(): void {
+    if (draining || stopped) return;
+    draining = (async () => {
+      while (urgent.size > 0 && !stopped) {
+        const ids = [...urgent].slice(0, concurrentAttempts);
+        for (const id of ids) urgent.delete(id);
+        await Promise.all(
+          ids.map(async (id) => {
+            const entry = await store.schedule.get(scheduleScope, id);
+            if (!entry || entry.due_at_ms > Date.now()) return;
+            const nextDue = await attempt(entry);
+            if (nextDue !== null) arm(nextDue);
+          }),
+        );
+      }
+    })()
+      .catch((error) => {
+        logger.warn({ err: error }, "webhook delivery failed to run; the schedule is read again shortly");
+        arm(Date.now() + 5_000);
+      })
+      .finally(() => {
+        draining = null;
+        if (urgent.size > 0) drainUrgent();
+      });
+  }
+
   run();
   return {
-    wake: (dueAtMs) => (dueAtMs <= Date.now() ? run() : arm(dueAtMs)),
+    wake: (dueAtMs, id) => {
+      if (dueAtMs > Date.now()) return arm(dueAtMs);
+      urgent.add(id);
+      drainUrgent();
+    },
     stop: async () => {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await running;
+      await Promise.all([running, draining]);
     },
   };
 }

@@ -45,14 +45,14 @@ export async function storeDeliveries(
   event: EventEnvelope,
   store: WebhookStore,
   sources: ObjectSources,
-): Promise<number[]> {
+): Promise<Array<{ id: string; dueAtMs: number }>> {
   const type = webhookTypeOf(event);
   if (!type) return [];
   const scope = { accountId: event.account_id, livemode: event.livemode };
   const endpoints = await endpointsFor(store, scope, type);
   if (endpoints.length === 0) return [];
   const body = eventBody(event, type, await objectOf(type, event, sources));
-  const due: number[] = [];
+  const due: Array<{ id: string; dueAtMs: number }> = [];
   for (const endpoint of endpoints) {
     const id = derivedId("whd", [event.id, endpoint.id]);
     const now = Date.now();
@@ -74,7 +74,7 @@ export async function storeDeliveries(
       owner_livemode: scope.livemode,
       due_at_ms: record.next_attempt_at_ms,
     });
-    due.push(record.next_attempt_at_ms);
+    due.push({ id, dueAtMs: record.next_attempt_at_ms });
   }
   return due;
 }
@@ -83,7 +83,7 @@ export async function followWebhookSources(
   bus: EventBus,
   store: WebhookStore,
   sources: ObjectSources,
-  onDue: (dueAtMs: number) => void,
+  onDue: (dueAtMs: number, id: string) => void,
 ): Promise<Subscription> {
   const [first, ...others] = webhookSourceTopics;
   return bus.subscribe({
@@ -91,7 +91,7 @@ export async function followWebhookSources(
     alsoTopics: others,
     group: webhookConsumerGroup,
     handler: async (event) => {
-      for (const dueAtMs of await storeDeliveries(event, store, sources)) onDue(dueAtMs);
+      for (const { id, dueAtMs } of await storeDeliveries(event, store, sources)) onDue(dueAtMs, id);
     },
   });
 }
