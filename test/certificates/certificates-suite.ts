@@ -12,6 +12,7 @@ import { createAccount, createApi, type AccountKeys } from "../support/api.js";
 import type { SystemUnderTest } from "../support/system.js";
 import { corpus } from "../../services/certificates/src/processing/test-corpus/corpus.js";
 import { makeJpeg, makePdf, makePng, sstCertificate, type Manifest } from "./support/documents.js";
+import { nonPublicUrls } from "../security/ssrf-urls.js";
 import { documentServerEnv, startDocumentServer, type DocumentServer } from "./support/document-server.js";
 
 const V = "2026-03-01";
@@ -155,25 +156,7 @@ export function describeCertificates(
       it("refuses loopback, private, link-local and metadata hosts (SSRF), even where a server listens", async () => {
         const served = host("real.pdf", pdf());
         const pathname = new URL(served).pathname;
-        for (const url of [
-          `https://127.0.0.1:${docs.port}${pathname}`,
-          `https://[::1]:${docs.port}${pathname}`,
-          `https://[::ffff:127.0.0.1]:${docs.port}${pathname}`,
-          // IPv4-compatible IPv6 (::/96, deprecated): the same loopback in two spellings.
-          `https://[::127.0.0.1]:${docs.port}${pathname}`,
-          `https://[::7f00:1]:${docs.port}${pathname}`,
-          "https://[::a9fe:a9fe]/latest/meta-data/",
-          "https://169.254.169.254/latest/meta-data/",
-          "https://[fd00:ec2::254]/latest/meta-data/",
-          "https://10.0.0.7/a.pdf",
-          "https://192.168.1.1/a.pdf",
-          "https://100.64.0.1/a.pdf",
-          "https://0.0.0.0/a.pdf",
-          "https://224.0.0.1/a.pdf",
-          `https://private.test:${docs.port}${pathname}`,
-          "https://intranet.test/a.pdf",
-          "https://no-such-host.invalid/a.pdf",
-        ]) {
+        for (const url of nonPublicUrls(docs.port, pathname)) {
           expectError(await submit({ document_url: url }), 400, "INVALID_DOCUMENT_URL");
         }
         // The same document through the allowed name works: the refusals were about the address.

@@ -55,6 +55,35 @@ export function describeEventBusContract(adapter: string, makeBus: () => Promise
       await Promise.all(subs.map((sub) => sub.close()));
     });
 
+    it("reads several topics on one subscription (alsoTopics), dead-lettering to each event's own topic", async () => {
+      const [first, second] = [unique("t-multi-a"), unique("t-multi-b")];
+      const seen: string[] = [];
+      const dead: EventEnvelope[] = [];
+      const [a1, poison] = makeEvents(2);
+      const [b1] = makeEvents(1);
+      const dlqSub = await bus.subscribe({
+        topic: `${second}.dlq`,
+        group: unique("g-multi-dlq"),
+        handler: async (event) => void dead.push(event),
+      });
+      const sub = await bus.subscribe({
+        topic: first,
+        alsoTopics: [second],
+        group: unique("g-multi"),
+        maxAttempts: 2,
+        handler: async (event) => {
+          if (event.id === poison!.id) throw new Error("cannot apply");
+          seen.push(event.id);
+        },
+      });
+      await bus.publish(first, [a1!]);
+      await bus.publish(second, [b1!, poison!]);
+      await until(() => seen.length >= 2 && dead.length >= 1);
+      expect(seen.sort()).toEqual([a1!.id, b1!.id].sort());
+      expect(dead[0]).toMatchObject({ id: poison!.id, payload: { failure: { source_topic: second } } });
+      await Promise.all([sub.close(), dlqSub.close()]);
+    });
+
     it("splits the events of one group between its members without loss or overlap, in order per key", async () => {
       const topic = unique("t-members");
       const group = unique("g-shared");

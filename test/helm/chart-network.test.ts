@@ -124,10 +124,11 @@ describe.each([
       expect(allows(pods[service], dns, 53)).toBe(true);
       expect(allows(pods[service], mongo, 27017)).toBe(true);
       expect(allows(pods[service], kafka, 9092)).toBe(true);
-      // certificates fetches submitted documents (services/certificates/src/fetching);
-      // geo-resolver's geoipupdate init container downloads from MaxMind (production values).
+      // certificates fetches submitted documents (services/certificates/src/fetching), the
+      // gateway delivers webhooks (services/gateway/src/webhooks); geo-resolver's
+      // geoipupdate init container downloads from MaxMind (production values).
       expect(allows(pods[service], outsiders.internet!, 443)).toBe(
-        service === "certificates" || (service === "geo-resolver" && values.length > 0),
+        service === "certificates" || service === "gateway" || (service === "geo-resolver" && values.length > 0),
       );
       expect(allows(pods[service], outsiders.internet!, 80)).toBe(false);
       expect(allows(pods[service], mongo, 9092)).toBe(values.length === 0); // production pins Kafka to its pods

@@ -27,11 +27,14 @@ const settingsSchemaOf = (service: ServiceName): Record<string, any> =>
 /** Read by a service but not meant for a pod, and why. */
 const notForProduction: Record<string, string> = {
   DATA_DIR: "the embedded store's folder; the chart runs STORAGE=mongo",
-  NODE_ENV: "only enables the certificates service's CERTIFICATES_TEST_* hooks",
+  NODE_ENV: "only enables the test-only hooks (CERTIFICATES_TEST_*, WEBHOOK_TEST_*)",
   CERTIFICATES_TEST_LOOPBACK_HOSTS: "test only, refused without NODE_ENV=test",
   CERTIFICATES_TEST_HOSTS: "test only, refused without NODE_ENV=test",
   CERTIFICATES_TEST_CA_FILE: "test only, refused without NODE_ENV=test",
   CERTIFICATES_TEST_DOCUMENT_READER: "test only, refused without NODE_ENV=test",
+  WEBHOOK_TEST_LOOPBACK_HOSTS: "test only, refused without NODE_ENV=test",
+  WEBHOOK_TEST_HOSTS: "test only, refused without NODE_ENV=test",
+  WEBHOOK_TEST_CA_FILE: "test only, refused without NODE_ENV=test",
 };
 
 function podOf(objects: K8sObject[], service: string) {

@@ -266,6 +266,34 @@ export const restCatalogue: readonly Endpoint[] = [
     version: true,
     query: (w) => ({ ...list, status: "pending", customer: w.live.customerId }),
   },
+  // Webhook endpoints: the body's host never resolves (.invalid), so no endpoint is stored
+  // and no delivery is attempted; the id routes name an endpoint that does not exist.
+  {
+    method: "POST",
+    path: "/tax/webhook-endpoints",
+    credential: "test",
+    body: () => ({ url: "https://hooks.invalid/levy", enabled_events: ["transaction.created"], description: "fuzz" }),
+  },
+  { method: "GET", path: "/tax/webhook-endpoints", credential: "test", query: () => list },
+  {
+    method: "GET",
+    path: "/tax/webhook-endpoints/:endpoint_id",
+    credential: "test",
+    params: () => ({ endpoint_id: "we_doesnotexist" }),
+  },
+  {
+    method: "DELETE",
+    path: "/tax/webhook-endpoints/:endpoint_id",
+    credential: "test",
+    params: () => ({ endpoint_id: "we_doesnotexist" }),
+  },
+  {
+    method: "GET",
+    path: "/tax/webhook-endpoints/:endpoint_id/deliveries",
+    credential: "test",
+    query: () => list,
+    params: () => ({ endpoint_id: "we_doesnotexist" }),
+  },
   {
     method: "GET",
     path: "/tax/certificate-requests/:request_id",

@@ -109,26 +109,32 @@ export function createInProcessBus(): EventBus {
     await Promise.all(settled);
   }
 
+  function join(topicName: string, options: SubscribeOptions): Subscription {
+    const topic = topicOf(topicName);
+    let group = topic.groups.get(options.group);
+    if (!group) {
+      group = { offset: 0, members: [], nextMember: 0, running: null, waiters: [] };
+      topic.groups.set(options.group, group);
+    }
+    const member: Member = { options, closed: false };
+    group.members.push(member);
+    schedule(topicName, topic, group);
+    const joined = group;
+    return {
+      close: async () => {
+        member.closed = true;
+        await joined.running;
+        if (!hasMembers(joined)) abandonWaiters(joined, "the consumer group stopped before it settled the events");
+      },
+    };
+  }
+
   return {
     publish,
     async subscribe(options): Promise<Subscription> {
-      const topic = topicOf(options.topic);
-      let group = topic.groups.get(options.group);
-      if (!group) {
-        group = { offset: 0, members: [], nextMember: 0, running: null, waiters: [] };
-        topic.groups.set(options.group, group);
-      }
-      const member: Member = { options, closed: false };
-      group.members.push(member);
-      schedule(options.topic, topic, group);
-      const joined = group;
-      return {
-        close: async () => {
-          member.closed = true;
-          await joined.running;
-          if (!hasMembers(joined)) abandonWaiters(joined, "the consumer group stopped before it settled the events");
-        },
-      };
+      // No poll loop to share here: each topic gets its own member of the group.
+      const members = [options.topic, ...(options.alsoTopics ?? [])].map((name) => join(name, options));
+      return { close: async () => void (await Promise.all(members.map((member) => member.close()))) };
     },
     ping: async () => {
       if (closed) throw new Error("event bus is closed");

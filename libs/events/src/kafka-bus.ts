@@ -127,16 +127,20 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
   }
 
   async function subscribe(subscription: SubscribeOptions): Promise<Subscription> {
-    const deadLetters = deadLetterTopic(subscription.topic);
-    await ensureTopics([onBroker(subscription.topic), onBroker(deadLetters)]);
+    const topics = [subscription.topic, ...(subscription.alsoTopics ?? [])];
+    // The plain name of each topic as the broker names it (the namespace prefixed).
+    const plainTopic = new Map(topics.map((topic) => [onBroker(topic), topic]));
+    await ensureTopics(topics.flatMap((topic) => [onBroker(topic), onBroker(deadLetterTopic(topic))]));
     const consumer = kafka.consumer({ groupId: onBroker(subscription.group), ...consumerTimings });
     await consumer.connect();
-    await consumer.subscribe({ topic: onBroker(subscription.topic), fromBeginning: true });
+    await consumer.subscribe({ topics: [...plainTopic.keys()], fromBeginning: true });
     let stopping = false;
     await consumer.run({
       eachBatchAutoResolve: false,
       autoCommitThreshold: 1,
       eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
+        const topic = plainTopic.get(batch.topic) ?? subscription.topic;
+        const deadLetters = deadLetterTopic(topic);
         for (const message of batch.messages) {
           if (!isRunning() || isStale() || stopping) break;
           const text = message.value?.toString("utf8") ?? "";
@@ -156,7 +160,7 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
             });
             if (!outcome.delivered) {
               if (outcome.stopped || stopping) break; // leave it unresolved: another member will retry it
-              await publish(deadLetters, [deadLetter(event, subscription.topic, outcome)]);
+              await publish(deadLetters, [deadLetter(event, topic, outcome)]);
               subscription.onDeadLetter?.();
             }
           }

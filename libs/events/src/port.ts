@@ -22,6 +22,12 @@ export type EventHandler = (event: EventEnvelope) => Promise<void>;
 
 export interface SubscribeOptions {
   readonly topic: string;
+  /**
+   * Further topics the group reads with the same handler, on the same consumer: one
+   * connection and one poll loop instead of one per topic (the idle cost of a consumer).
+   * Dead letters go to each event's own `<topic>.dlq`.
+   */
+  readonly alsoTopics?: readonly string[];
   /** Consumer group: each group sees every event; members of a group share them. */
   readonly group: string;
   readonly handler: EventHandler;

@@ -64,6 +64,29 @@ export const configSchemas = {
           .filter((broker) => broker.length > 0),
       )
       .pipe(z.array(z.string().regex(/^[^:\s]+:\d+$/, "expected host:port")).min(1)),
+  /** Comma-separated host names (test-only loopback allow-lists). */
+  hostNames: () =>
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(",")
+          .map((name) => name.trim().toLowerCase())
+          .filter((name) => name.length > 0),
+      )
+      .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, "expected host names"))),
+  /** Fixed DNS answers, name=address,... (test-only). */
+  hostAnswers: () =>
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(",")
+          .map((pair) => pair.trim())
+          .filter((pair) => pair.length > 0),
+      )
+      .pipe(z.array(z.string().regex(/^[a-z0-9.-]+=[0-9a-fA-F:.]+$/, "expected name=address pairs")))
+      .transform((pairs) => new Map(pairs.map((pair) => pair.split("=") as [string, string]))),
   boolean: (fallback: boolean) =>
     z
       .enum(["true", "false", "1", "0"])

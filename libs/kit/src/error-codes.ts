@@ -75,6 +75,8 @@ export const errorCodes = {
   BUYER_IDENTITY_CONFLICT: Code.AlreadyExists,
   buyer_not_found: Code.NotFound,
   document_link_invalid: Code.PermissionDenied,
+  // Webhooks (gateway)
+  webhook_endpoint_not_found: Code.NotFound,
   // Infrastructure
   conflict: Code.Aborted,
   upstream_unavailable: Code.Unavailable,

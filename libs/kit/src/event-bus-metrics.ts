@@ -103,13 +103,14 @@ export function instrumentEventBus(
       consumed.inc({ ...labels, outcome: "processed" }, 0);
       consumed.inc({ ...labels, outcome: "dead_lettered" }, 0);
       failures.inc(labels, 0);
-      subscriptions.push({ topic: options.topic, group: options.group });
+      for (const topic of [options.topic, ...(options.alsoTopics ?? [])])
+        subscriptions.push({ topic, group: options.group });
       return {
         close: async () => {
-          const index = subscriptions.findIndex(
-            (entry) => entry.group === options.group && entry.topic === options.topic,
-          );
-          if (index >= 0) subscriptions.splice(index, 1);
+          for (const topic of [options.topic, ...(options.alsoTopics ?? [])]) {
+            const index = subscriptions.findIndex((entry) => entry.group === options.group && entry.topic === topic);
+            if (index >= 0) subscriptions.splice(index, 1);
+          }
           await subscription.close();
         },
       };

@@ -85,3 +85,11 @@ export {
   type ZipRateTableWindow,
   type ZipRates,
 } from "./zip-rate-tables.js";
+export {
+  judgeAddress,
+  judgeUrlHost,
+  type AddressVerdict,
+  type HostVerdict,
+  type ResolvedAddress,
+  type Resolver,
+} from "./public-address.js";

@@ -84,6 +84,7 @@ export function startCertificates(options: StartCertificatesOptions = {}): Promi
         logger,
         notes,
         writeCertificate,
+        outbox,
         reader: () => (reader ??= (options.documentReader ?? (() => loadDocumentReader(hooks.documentReader)))()),
       });
       const subscription = await bus.subscribe({

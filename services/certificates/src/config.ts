@@ -12,25 +12,8 @@ import {
   upstreamUrlSetting,
 } from "@levy/kit";
 
-const names = z
-  .string()
-  .transform((value) =>
-    value
-      .split(",")
-      .map((name) => name.trim().toLowerCase())
-      .filter((name) => name.length > 0),
-  )
-  .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, "expected host names")));
-const hostMap = z
-  .string()
-  .transform((value) =>
-    value
-      .split(",")
-      .map((pair) => pair.trim())
-      .filter((pair) => pair.length > 0),
-  )
-  .pipe(z.array(z.string().regex(/^[a-z0-9.-]+=[0-9a-fA-F:.]+$/, "expected name=address pairs")))
-  .transform((pairs) => new Map(pairs.map((pair) => pair.split("=") as [string, string])));
+const names = configSchemas.hostNames();
+const hostMap = configSchemas.hostAnswers();
 
 export const certificatesSettings = {
   ...hostingSettings("certificates"),

@@ -41,6 +41,7 @@ import { registerDocumentLinkService } from "./rpc/document-link-service.js";
 import { registerKeyService } from "./rpc/key-service.js";
 import { registerRateLimitService } from "./rpc/rate-limit-service.js";
 import { createGuardedClient } from "./upstream/guarded-client.js";
+import { startWebhooks } from "./webhooks/start-webhooks.js";
 import { registerBreakerMetrics } from "./upstream/breaker-metrics.js";
 import { logBreakerTransitions } from "./upstream/breaker-log.js";
 
@@ -130,6 +131,17 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
   const idempotencyStore = await createIdempotencyStore(store);
   const rateLimits = await createRateLimitStore(store);
 
+  const webhooks = await startWebhooks({
+    config,
+    store,
+    bus,
+    logger,
+    // Plain clients: the consumer retries on its own; a breaker would only add failures.
+    sources: {
+      ledger: createClient(LedgerService, createRpcTransport({ baseUrl: config.ledgerUrl })),
+      certificates: createClient(CertificatesService, certificatesTransport),
+    },
+  });
   const links = createDocumentLinks({
     pepper: secrets.apiKeyPepper,
     previousPepper: secrets.previousApiKeyPepper,
@@ -152,6 +164,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
       links,
     },
     idempotencyStore,
+    webhooks: { store: webhooks.store, hosts: webhooks.settings.post },
     bodyLimit: config.bodyLimit,
     ...(config.restRateLimit > 0
       ? {
@@ -205,6 +218,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
         certificates.breaker.shutdown();
         certificateIntake.breaker.shutdown();
         await keyChanges.close();
+        await webhooks.stop();
         await storedKeys.outbox?.stop();
         if (ownsBus) await bus.close();
         await store.close();

@@ -91,6 +91,42 @@ export const gatewaySettings = {
     "the sliding window of REST_RATE_LIMIT",
     z.coerce.number().int().min(1).max(86_400).default(60),
   ),
+  webhookRetryBaseMs: setting(
+    "WEBHOOK_RETRY_BASE_MS",
+    "wait before a failed webhook delivery's first retry, doubling per attempt (below 60000 only with NODE_ENV=test)",
+    configSchemas.positiveInt(60_000),
+  ),
+  webhookRetryCapMs: setting(
+    "WEBHOOK_RETRY_CAP_MS",
+    "longest wait between two attempts of a webhook delivery",
+    configSchemas.positiveInt(6 * 3_600_000),
+  ),
+  webhookMaxAttempts: setting(
+    "WEBHOOK_MAX_ATTEMPTS",
+    "attempts of a webhook delivery before it is marked failed (the default spans more than 24 h)",
+    z.coerce.number().int().min(1).max(50).default(13),
+  ),
+  webhookTimeoutMs: setting(
+    "WEBHOOK_TIMEOUT_MS",
+    "deadline of one webhook delivery attempt (a 2xx within it is a success)",
+    configSchemas.positiveInt(10_000),
+  ),
+  nodeEnv: setting("NODE_ENV", "Node environment; test enables the WEBHOOK_TEST_* settings", z.string().optional()),
+  webhookTestLoopbackHosts: setting(
+    "WEBHOOK_TEST_LOOPBACK_HOSTS",
+    "TEST ONLY: host names whose loopback addresses webhooks may be delivered to",
+    configSchemas.hostNames().optional(),
+  ),
+  webhookTestHosts: setting(
+    "WEBHOOK_TEST_HOSTS",
+    "TEST ONLY: fixed DNS answers for webhook hosts, name=address,...",
+    configSchemas.hostAnswers().optional(),
+  ),
+  webhookTestCaFile: setting(
+    "WEBHOOK_TEST_CA_FILE",
+    "TEST ONLY: PEM file of an extra trusted CA for webhook receivers",
+    z.string().min(1).optional(),
+  ),
   bodyLimit: setting(
     "BODY_LIMIT",
     "largest JSON request body",

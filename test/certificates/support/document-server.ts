@@ -18,7 +18,7 @@ export interface DocumentServer {
   close(): Promise<void>;
 }
 
-function makeCertificates(dir: string): { key: string; cert: string; caFile: string } {
+export function makeCertificates(dir: string): { key: string; cert: string; caFile: string } {
   const run = (...args: string[]) => execFileSync("openssl", args, { cwd: dir, stdio: "pipe" });
   run(
     "req",

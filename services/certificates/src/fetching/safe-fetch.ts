@@ -1,21 +1,14 @@
 // Fetches a document over https without letting a caller reach internal hosts (SSRF):
-// the host is resolved here, every address is judged (address-policy.ts), and the
+// the host is resolved here, every address is judged (@levy/kit public-address.ts), and the
 // connection goes to the address that was judged (a custom `lookup`), so a second DNS
 // answer cannot swap in another one. Redirects are followed by hand, each one judged
 // the same way, up to `maxRedirects`. The body is counted while it streams and the
 // request is torn down as soon as it passes `maxBytes`.
 import https from "node:https";
-import { isIP } from "node:net";
 import type { LookupFunction } from "node:net";
-import { LevyError } from "@levy/kit";
-import { judgeAddress } from "./address-policy.js";
+import { judgeUrlHost, LevyError, type ResolvedAddress, type Resolver } from "@levy/kit";
 
-export interface ResolvedAddress {
-  readonly address: string;
-  readonly family: 4 | 6;
-}
-
-export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
+export type { ResolvedAddress, Resolver };
 
 export interface SafeFetchOptions {
   readonly resolve: Resolver;
@@ -49,28 +42,12 @@ export function parseDocumentUrl(text: string): URL {
   return url;
 }
 
-/** Resolves and judges the URL's host; returns the one address to connect to. */
+/** Resolves and judges the URL's host (the shared guard in @levy/kit); returns the one address to connect to. */
 async function checkedAddress(url: URL, options: SafeFetchOptions): Promise<ResolvedAddress> {
-  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
-  const literal = isIP(host);
-  let addresses: ResolvedAddress[];
-  if (literal) {
-    addresses = [{ address: host, family: literal === 6 ? 6 : 4 }];
-  } else {
-    try {
-      addresses = await options.resolve(host);
-    } catch {
-      throw badUrl(`the host of document_url does not resolve`);
-    }
-    if (addresses.length === 0) throw badUrl("the host of document_url does not resolve");
-  }
-  const allowLoopback = !literal && (options.loopbackHosts?.has(host.toLowerCase()) ?? false);
-  // Every answer must be public: a name that mixes public and private answers is refused.
-  for (const candidate of addresses) {
-    const verdict = judgeAddress(candidate.address, { allowLoopback });
-    if (!verdict.allowed) throw badUrl(`document_url points to a non-public address (${verdict.range})`);
-  }
-  return addresses[0]!;
+  const verdict = await judgeUrlHost(url, options);
+  if (verdict.allowed) return verdict.target;
+  if (verdict.reason === "unresolvable") throw badUrl("the host of document_url does not resolve");
+  throw badUrl(`document_url points to a non-public address (${verdict.range})`);
 }
 
 interface Hop {

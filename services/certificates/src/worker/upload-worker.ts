@@ -3,13 +3,18 @@
 // failed with error_message) and fulfils a linked pending request when a certificate
 // came out active. Every step is idempotent, so at-least-once delivery and a crash at
 // any point give exactly one set of certificates.
-import { epochSeconds, type Logger } from "@levy/kit";
+import { epochSeconds, type Logger, type Outbox } from "@levy/kit";
 import type { EventEnvelope } from "@levy/events";
 import { StorageError, type Scope, type Stored } from "@levy/storage";
 import type { BlobStore } from "../blobs/blob-store.js";
 import type { Collections } from "../adapters/collections.js";
 import type { UploadRecord } from "../domain/records.js";
-import { uploadSubmitted, type UploadSubmittedPayload } from "../events/upload-events.js";
+import {
+  uploadProcessedEvent,
+  uploadSource,
+  uploadSubmitted,
+  type UploadSubmittedPayload,
+} from "../events/upload-events.js";
 import type { DocumentReader } from "../processing/document-reader.js";
 import { certificateDrafts } from "./certificate-drafts.js";
 import type { ProcessingNotes } from "./processing-sweep.js";
@@ -22,6 +27,8 @@ export interface UploadWorkerDeps {
   readonly reader: () => Promise<DocumentReader>;
   readonly logger: Logger;
   readonly notes?: ProcessingNotes;
+  /** Publishes `upload processed` with the settled upload; absent: no event (unit tests). */
+  readonly outbox?: Outbox;
   /** Writes a certificate once, with its event; default: a plain insertIfAbsent. */
   readonly writeCertificate?: CertificateWriter;
 }
@@ -31,14 +38,25 @@ async function settle(
   scope: Scope,
   upload: Stored<UploadRecord>,
   set: Partial<UploadRecord>,
+  outbox?: Outbox,
 ): Promise<void> {
+  // The event goes on the upload in the same write that settles it (the outbox).
+  const event = uploadProcessedEvent(scope, upload.id, set.status ?? "completed");
+  await outbox?.announce(scope, uploadSource, upload.id, [event]);
   let current: Stored<UploadRecord> | null = upload;
   for (let attempt = 0; attempt < 20 && current && current.status === "processing"; attempt += 1) {
     try {
       await collections.uploads.update(scope, current.id, {
         expectedVersion: current.version,
-        set: { ...set, completed_at: epochSeconds() },
+        set: {
+          ...set,
+          completed_at: epochSeconds(),
+          ...(outbox ? { pending_events: [...(current.pending_events ?? []), event] } : {}),
+        },
       });
+      // Not awaited: this handler runs inside the uploads topic's consumer, which (on the
+      // in-process bus) settles the publish only after the handler returns.
+      if (outbox) void outbox.flush(scope, uploadSource, upload.id);
       return;
     } catch (error) {
       if (!(error instanceof StorageError && error.code === "conflict")) throw error;
@@ -90,7 +108,13 @@ export function createUploadWorker(deps: UploadWorkerDeps) {
     if (upload?.status !== "processing") return;
     const bytes = await deps.blobs.get(scope, upload.blob_id);
     if (!bytes)
-      return settle(collections, scope, upload, { status: "failed", error_message: "the stored document is missing" });
+      return settle(
+        collections,
+        scope,
+        upload,
+        { status: "failed", error_message: "the stored document is missing" },
+        deps.outbox,
+      );
     let drafts: ReturnType<typeof certificateDrafts>;
     try {
       const reader = await deps.reader();
@@ -103,21 +127,33 @@ export function createUploadWorker(deps: UploadWorkerDeps) {
     } catch (error) {
       deps.logger.warn({ err: error, upload_id: uploadId }, "certificate document could not be read");
       const reason = error instanceof Error ? error.message.slice(0, 300) : "unknown error";
-      return settle(collections, scope, upload, {
-        status: "failed",
-        error_message: `the document could not be read: ${reason}`,
-      });
+      return settle(
+        collections,
+        scope,
+        upload,
+        { status: "failed", error_message: `the document could not be read: ${reason}` },
+        deps.outbox,
+      );
     }
     if (!drafts)
-      return settle(collections, scope, upload, {
-        status: "failed",
-        error_message: "no certificate was found in the document",
-      });
+      return settle(
+        collections,
+        scope,
+        upload,
+        { status: "failed", error_message: "no certificate was found in the document" },
+        deps.outbox,
+      );
     for (const draft of drafts) await write(scope, draft);
     const active = drafts.find((draft) => draft.status === "active");
     if (active && upload.certificate_request_id)
       await fulfilRequest(collections, scope, upload.certificate_request_id, active.id);
-    await settle(collections, scope, upload, { status: "completed", certificate_ids: drafts.map((draft) => draft.id) });
+    await settle(
+      collections,
+      scope,
+      upload,
+      { status: "completed", certificate_ids: drafts.map((draft) => draft.id) },
+      deps.outbox,
+    );
     deps.logger.info({ upload_id: uploadId, certificates: drafts.length }, "certificate upload processed");
   }
 }

@@ -48,6 +48,8 @@ import { httpMetrics } from "./http-metrics.js";
 import { jsonBody } from "./json-body.js";
 import { useLeanJsonResponses } from "./json-response.js";
 import { stateOf } from "./request-state.js";
+import { webhookRoutes, type UrlHosts } from "./webhook-routes.js";
+import type { WebhookStore } from "../webhooks/webhook-store.js";
 
 export interface GatewayHttpOptions {
   readonly keyStore: KeyStore;
@@ -67,6 +69,7 @@ export interface GatewayHttpOptions {
     readonly documents: Client<typeof CertificatesService>;
     readonly links: DocumentLinks;
   };
+  readonly webhooks: { readonly store: WebhookStore; readonly hosts: UrlHosts };
   /** Largest accepted JSON body, e.g. "1mb". */
   readonly bodyLimit: string;
   /** The REST limit per account and mode; absent = none. */
@@ -143,6 +146,7 @@ export function createGatewayApp(options: GatewayHttpOptions): express.Express {
     "/certificates",
     certificateRoutes(options.certificates.client, options.certificates.intake, options.certificates.links),
   );
+  tax.use("/webhook-endpoints", webhookRoutes(options.webhooks.store, options.webhooks.hosts));
   tax.use("/certificate-uploads", certificateUploadRoutes(options.certificates.client, options.certificates.links));
   app.use("/tax", tax);
 

@@ -68,6 +68,7 @@ export const httpStatusByCode: Readonly<Record<ErrorCode, number>> = {
   BUYER_IDENTITY_CONFLICT: 409,
   buyer_not_found: 404,
   document_link_invalid: 403,
+  webhook_endpoint_not_found: 404,
   conflict: 409,
   upstream_unavailable: 503,
   upstream_timeout: 504,

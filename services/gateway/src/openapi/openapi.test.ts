@@ -22,6 +22,7 @@ function gatewayApp() {
     idempotencyStore: unused,
     certificates: { client: unused, intake: unused, documents: unused, links: unused },
     bodyLimit: "1mb",
+    webhooks: { store: unused, hosts: unused },
   };
   return createGatewayApp(options);
 }

@@ -7,6 +7,7 @@ import { certificateRoutes } from "./certificate-routes.js";
 import { ledgerRoutes } from "./ledger-routes.js";
 import { metaRoutes } from "./meta-routes.js";
 import { readRoutes } from "./read-routes.js";
+import { webhookRoutes } from "./webhook-routes.js";
 import type { RouteSpec } from "./route-spec.js";
 
 export const routeTable: readonly RouteSpec[] = [
@@ -14,6 +15,7 @@ export const routeTable: readonly RouteSpec[] = [
   ...catalogRoutes,
   ...ledgerRoutes,
   ...readRoutes,
+  ...webhookRoutes,
   ...certificateRoutes,
   ...adminRoutes,
 ];

@@ -1,8 +1,10 @@
-// Which addresses a document may be fetched from: public unicast only. Loopback,
+// Which addresses Levy may connect to on a caller's behalf (document downloads, webhook
+// deliveries): public unicast only. Loopback,
 // private, link-local (incl. the 169.254.169.254 metadata service), CGNAT, multicast,
 // unspecified, broadcast, reserved and IPv6 unique-local (incl. fd00:ec2::254) are
 // refused; IPv4-mapped and IPv4-embedding IPv6 forms are judged by their IPv4 address,
 // and the deprecated IPv4-compatible form (::/96, e.g. ::7f00:1) is refused outright.
+import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
 
 export type AddressVerdict = { allowed: true } | { allowed: false; range: string };
@@ -50,4 +52,46 @@ export function judgeAddress(text: string, options: { allowLoopback?: boolean } 
   if (range === "unicast") return { allowed: true };
   if (range === "loopback" && options.allowLoopback) return { allowed: true };
   return { allowed: false, range };
+}
+
+export interface ResolvedAddress {
+  readonly address: string;
+  readonly family: 4 | 6;
+}
+
+export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
+
+export type HostVerdict =
+  | { allowed: true; target: ResolvedAddress }
+  | { allowed: false; reason: "unresolvable" | "non_public"; range?: string };
+
+/**
+ * Resolves a URL's host and judges every answer; the caller connects to `target` (a
+ * custom `lookup`), so a second DNS answer cannot swap in another address (rebinding).
+ * A name that mixes public and private answers is refused. `loopbackHosts` (tests only)
+ * lets named hosts, never IP literals, resolve to loopback.
+ */
+export async function judgeUrlHost(
+  url: URL,
+  options: { resolve: Resolver; loopbackHosts?: ReadonlySet<string> | undefined },
+): Promise<HostVerdict> {
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  const literal = isIP(host);
+  let addresses: ResolvedAddress[];
+  if (literal) {
+    addresses = [{ address: host, family: literal === 6 ? 6 : 4 }];
+  } else {
+    try {
+      addresses = await options.resolve(host);
+    } catch {
+      return { allowed: false, reason: "unresolvable" };
+    }
+    if (addresses.length === 0) return { allowed: false, reason: "unresolvable" };
+  }
+  const allowLoopback = !literal && (options.loopbackHosts?.has(host.toLowerCase()) ?? false);
+  for (const candidate of addresses) {
+    const verdict = judgeAddress(candidate.address, { allowLoopback });
+    if (!verdict.allowed) return { allowed: false, reason: "non_public", range: verdict.range };
+  }
+  return { allowed: true, target: addresses[0]! };
 }

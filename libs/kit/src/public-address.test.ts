@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { judgeAddress } from "./address-policy.js";
+import { judgeAddress } from "./public-address.js";
 
 describe("document host address policy", () => {
   const refused: Array<[string, string]> = [
