@@ -59,4 +59,12 @@ describe("rate_coverage is honest about local taxes", () => {
   it("is STATE_ONLY where no local tax of a state with local taxes is known", async () => {
     expect(await coverageAt("WY", "82001", "Cheyenne")).toEqual({ coverage: "STATE_ONLY", tax: 400 }); // Georgia now has county data
   });
+
+  it("is not FULL where the ZIP lies in several counties and the address does not settle which", async () => {
+    // 34787 (postal city Winter Garden) lies in Orange County (6.5 %) and Lake County (7 %):
+    // the ZIP's main county is taken, but which county's surtax applies is not known.
+    expect(await coverageAt("FL", "34787", "Winter Garden")).toEqual({ coverage: "PARTIAL", tax: 650 });
+    // 32003 (Fleming Island) lies in Clay County alone: Florida's list is complete there.
+    expect(await coverageAt("FL", "32003", "Fleming Island")).toEqual({ coverage: "FULL", tax: 750 });
+  });
 });

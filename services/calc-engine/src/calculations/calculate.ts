@@ -253,6 +253,7 @@ export function location(resolved: ResolveLocationResponse) {
     country: used?.addressCountry ?? "",
     province: used?.addressProvince ?? "",
     postalCode: used?.addressPostalCode ?? "",
+    countyAmbiguous: resolved.countyAmbiguous,
     jurisdictions: resolved.jurisdictions,
   };
 }

@@ -20,6 +20,8 @@ export interface Location {
   readonly province: string;
   readonly postalCode: string;
   readonly jurisdictions: readonly LocatedJurisdiction[];
+  /** geo-resolver took the ZIP's main county among several (the address chose none). */
+  readonly countyAmbiguous?: boolean;
 }
 
 /** The imported table row in force for a state (or territory) code and ZIP on a day. */
@@ -81,7 +83,9 @@ export function planJurisdictions(
   if (!state) return { jurisdictions, coverage: jurisdictions.length > 0 ? "FULL" : "UNSUPPORTED" };
   const placeIds = location.jurisdictions.map((located) => located.id);
   // The completeness claim covers places: an address placed at state level only (no county) may owe any local tax.
-  const placed = location.jurisdictions.some((located) => located.type === "COUNTY");
+  // So does one placed in a county it merely guessed (a ZIP across counties): which
+  // county's taxes apply is not known, so the answer cannot be FULL.
+  const placed = location.jurisdictions.some((located) => located.type === "COUNTY") && !location.countyAmbiguous;
   return { jurisdictions, coverage: usCoverage(book.jurisdiction(state.id), jurisdictions, placeIds, day, placed) };
 }
 

@@ -35,6 +35,8 @@ export interface AddressResolution {
   readonly jurisdictions: readonly Jurisdiction[];
   readonly resolution_precision: ResolutionPrecision;
   readonly address_resolution_status: ResolutionStatus;
+  /** A ZIP in several of the state's counties, none chosen by the address: its main county was taken. */
+  readonly county_ambiguous?: boolean;
 }
 
 /** The address contradicts itself (ZIP of another state, postal code of another province). */

@@ -152,6 +152,7 @@ export function resolveUsAddress(
         jurisdictions: found.jurisdictions,
         resolution_precision: found.approximated ? "APPROXIMATED" : precision,
         address_resolution_status: found.status,
+        ...(found.countyAmbiguous ? { county_ambiguous: true } : {}),
       };
     }
     if (!place)

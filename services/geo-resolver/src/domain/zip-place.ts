@@ -18,6 +18,8 @@ export interface ZipPlace {
   readonly status: ResolutionStatus;
   /** The address named a city Levy could not place in the ZIP: the default place was used. */
   readonly approximated: boolean;
+  /** The ZIP lies in several of the state's counties and the address did not pick one. */
+  readonly countyAmbiguous: boolean;
 }
 
 /** `region` is the ZIP's own state or a state one of its counties lies in. */
@@ -25,6 +27,9 @@ export function placeInZip(zips: ZipIndex, places: PlaceIndex, slot: number, reg
   const counties = zips.counties(slot);
   const inState = counties.filter((county) => county.state === region.code);
   const home = zips.region(slot).code === region.code;
+  // A postal city names a post office, not a county: only a known place lying in exactly
+  // one of the ZIP's counties settles which county's taxes apply.
+  const severalCounties = inState.length > 1;
 
   if (home) {
     const match = city === "" ? "none" : zips.matchCity(slot, jurisdictionSlug(city));
@@ -34,6 +39,7 @@ export function placeInZip(zips: ZipIndex, places: PlaceIndex, slot: number, reg
         ...homeDefault(zips, slot, region, inState, counties, chosen),
         status: match !== "none" && zips.hasAlternateCity(slot) ? "POSTAL_AND_CITY" : "POSTAL_ONLY",
         approximated: false,
+        countyAmbiguous: severalCounties,
       };
     }
   }
@@ -46,6 +52,7 @@ export function placeInZip(zips: ZipIndex, places: PlaceIndex, slot: number, reg
       defaultCity: known.city.name,
       status: "POSTAL_AND_CITY",
       approximated: false,
+      countyAmbiguous: inState.filter((candidate) => known.counties.includes(candidate.fips)).length > 1,
     };
   }
 
@@ -54,8 +61,8 @@ export function placeInZip(zips: ZipIndex, places: PlaceIndex, slot: number, reg
     ? homeDefault(zips, slot, region, inState, counties, "primary")
     : { jurisdictions: usPlaceJurisdictions(region, inState[0]?.county, undefined), defaultCity: "" };
   return city === ""
-    ? { ...fallback, status: "POSTAL_ONLY", approximated: false }
-    : { ...fallback, status: "POSTAL_CITY_UNKNOWN", approximated: true };
+    ? { ...fallback, status: "POSTAL_ONLY", approximated: false, countyAmbiguous: severalCounties }
+    : { ...fallback, status: "POSTAL_CITY_UNKNOWN", approximated: true, countyAmbiguous: severalCounties };
 }
 
 /**

@@ -28,6 +28,7 @@ function addressInput(a: Address): AddressInput {
 function toMessage(resolution: AddressResolution) {
   const used = resolution.address_used;
   return {
+    countyAmbiguous: resolution.county_ambiguous ?? false,
     addressUsed: {
       addressLine1: used.address_line_1,
       addressLine2: used.address_line_2,
