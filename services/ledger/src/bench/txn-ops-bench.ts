@@ -23,6 +23,7 @@ import {
 import { ledgerTopic } from "../events/ledger-events.js";
 import {
   createAggregator,
+  createBatchAggregator,
   filingsGroup,
   processedEventCollection,
   type ProcessedEventRecord,
@@ -61,6 +62,9 @@ const subscription = await bus.subscribe({
   topic: ledgerTopic,
   group: filingsGroup,
   handler: createAggregator({ filings, summaries, processed, outbox }),
+  ...(process.env.TXN_OPS_ONE_BY_ONE
+    ? {}
+    : { batchHandler: createBatchAggregator({ filings, summaries, processed, outbox }) }),
 });
 const env = open({ path: path.join(dir, "store.mdb") });
 const lastTxnId = () => (env.getStats() as { lastTxnId: number }).lastTxnId;
