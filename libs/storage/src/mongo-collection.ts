@@ -142,6 +142,12 @@ export function createMongoCollection<T extends { id: string }>(
         }
       }),
     delete: (scope, id) => mapErrors(async () => (await raw.deleteOne(key(useScope(scope), id))).deletedCount === 1),
+    deleteMany: (scope, ids) =>
+      mapErrors(async () => {
+        if (ids.length === 0) return 0;
+        const keys = ids.map((id) => documentId(useScope(scope), id));
+        return (await raw.deleteMany({ _id: { $in: keys } })).deletedCount;
+      }),
     purgeExpired: async (field, before) => {
       assertPlainFields([field]);
       return mapErrors(async () => (await raw.deleteMany({ [field]: { $gt: 0, $lt: before } })).deletedCount);
