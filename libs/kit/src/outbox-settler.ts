@@ -47,8 +47,12 @@ export function createEntrySettler(
     if (batch.length === 0) return Promise.resolve();
     const ids = [...new Set(batch.flatMap((waiting) => waiting.ids))];
     const run = index.deleteMany(scope, ids).then(
-      () => batch.forEach((waiting) => waiting.resolve()),
-      (error: unknown) => batch.forEach((waiting) => waiting.reject(error)),
+      () => {
+        for (const waiting of batch) waiting.resolve();
+      },
+      (error: unknown) => {
+        for (const waiting of batch) waiting.reject(error);
+      },
     );
     const tracked = run.finally(() => {
       release(batch.flatMap((waiting) => waiting.ids));
