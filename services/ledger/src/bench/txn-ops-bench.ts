@@ -8,6 +8,7 @@
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { create } from "@bufbuild/protobuf";
 import { createInProcessBus } from "@levy/events";
 import { createLogger, createOutbox, instrumentStore, outboxIndexCollection, type OutboxIndexRecord } from "@levy/kit";
@@ -108,6 +109,8 @@ function calculation(index: number) {
 }
 
 const commitsBefore = lastTxnId();
+const cpuBefore = process.cpuUsage();
+const startedAt = performance.now();
 let next = 0;
 await Promise.all(
   Array.from({ length: concurrency }, async () => {
@@ -133,6 +136,8 @@ for (;;) {
   await new Promise((resolve) => setTimeout(resolve, 50));
 }
 const commits = lastTxnId() - commitsBefore;
+const cpu = process.cpuUsage(cpuBefore);
+const seconds = (performance.now() - startedAt) / 1000;
 
 const metric = (await registry.getMetricsAsJSON()).find((m) => m.name === "levy_db_operation_duration_seconds");
 const calls = new Map<string, number>();
@@ -146,6 +151,9 @@ const summary = await summaries.list(scope, { limit: 10 });
 const recorded = summary.items.reduce((sum, item) => sum + item.transaction_count, 0);
 console.log(`${count} sales at concurrency ${concurrency}; the summary counts ${recorded}`);
 console.log(`LMDB commits per transaction: ${(commits / count).toFixed(2)}`);
+console.log(
+  `process CPU per transaction: ${((cpu.user + cpu.system) / 1000 / count).toFixed(2)} ms (system ${(cpu.system / 1000 / count).toFixed(2)}), ${Math.round(count / seconds)} transactions/s (includes the wait for the last flushes)`,
+);
 let total = 0;
 for (const [key, value] of [...calls].sort()) {
   total += value;
