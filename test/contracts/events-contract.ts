@@ -261,5 +261,68 @@ export function describeEventBusContract(adapter: string, makeBus: () => Promise
       await sub.close();
       expect(finished).toBe(true);
     });
+
+    it("hands batchHandler the events that queued while the group was busy, as one run in publish order", async () => {
+      const topic = unique("t-batch");
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const singles: string[] = [];
+      const runs: string[][] = [];
+      const sub = await bus.subscribe({
+        topic,
+        group: unique("g-batch"),
+        handler: async (event) => {
+          singles.push(event.id);
+          if (singles.length === 1) await gate;
+        },
+        batchHandler: async (events) => void runs.push(events.map((event) => event.id)),
+      });
+      const first = makeEvents(1, () => "same");
+      const queued = makeEvents(6, () => "same");
+      // Not awaited: the in-process bus acknowledges a publish only once it is consumed.
+      const publishedFirst = bus.publish(topic, first);
+      await until(() => singles.length === 1);
+      const publishedQueued = bus.publish(topic, queued);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await Promise.all([publishedFirst, publishedQueued]);
+      await until(() => [...singles, ...runs.flat()].length >= 7);
+      expect([...singles, ...runs.flat()]).toEqual([...first, ...queued].map((event) => event.id));
+      expect(runs.some((run) => run.length > 1)).toBe(true);
+      await sub.close();
+    });
+
+    it("delivers a run again one event at a time through handler when batchHandler fails", async () => {
+      const topic = unique("t-batch-fail");
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const applied: string[] = [];
+      let started = false;
+      let batchCalls = 0;
+      const sub = await bus.subscribe({
+        topic,
+        group: unique("g-batch-fail"),
+        handler: async (event) => {
+          started = true;
+          if (applied.length === 0) await gate;
+          applied.push(event.id);
+        },
+        batchHandler: async () => {
+          batchCalls += 1;
+          throw new Error("one of the run's records is busy");
+        },
+      });
+      const events = makeEvents(5, () => "same");
+      const publishedFirst = bus.publish(topic, events.slice(0, 1));
+      await until(() => started);
+      const publishedRest = bus.publish(topic, events.slice(1));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await Promise.all([publishedFirst, publishedRest]);
+      await until(() => applied.length >= 5);
+      expect(applied).toEqual(events.map((event) => event.id));
+      expect(batchCalls).toBeGreaterThan(0);
+      await sub.close();
+    });
   });
 }

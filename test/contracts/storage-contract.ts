@@ -254,6 +254,19 @@ export function describeStorageContract(
       expect(await things.delete(a, "doomed")).toBe(false);
     });
 
+    it("deletes several records of one scope at once, and only those", async () => {
+      for (const id of ["many1", "many2", "many3"]) await things.insert(a, thing(id));
+      await things.insert(b, thing("many1"));
+      expect(await things.deleteMany(a, ["many1", "many3", "never-there"])).toBe(2);
+      expect(await things.get(a, "many1")).toBeNull();
+      expect(await things.get(a, "many3")).toBeNull();
+      expect(await things.get(a, "many2")).toMatchObject({ id: "many2" });
+      expect(await things.get(b, "many1")).toMatchObject({ id: "many1" });
+      expect(await things.findOne(a, { email: "many1@x.test" })).toBeNull();
+      await things.insert(a, thing("many1")); // its unique value is free again
+      expect(await things.deleteMany(a, [])).toBe(0);
+    });
+
     it("purges expired records in every scope, and only those", async () => {
       interface Expiring {
         id: string;

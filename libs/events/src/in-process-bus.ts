@@ -6,10 +6,18 @@
 // The log lives in memory and dies with the process, so "durably accepted" (what
 // publish promises the outbox) can only mean "settled by every consumer group that is
 // subscribed": publish resolves once each such group has applied (or dead-lettered) the
-// events, and rejects if the bus or the group closes first. Until then the outbox keeps
+// events, and rejects if the bus or the group closes first. A subscriber with a
+// batchHandler is handed the events that queued while it was busy as one run. Until then the outbox keeps
 // the events on their documents and re-publishes them after a crash (docs/decisions.md).
 import { deadLetter, deadLetterTopic, defaultMaxAttempts, deliverWithRetries } from "./deliver-with-retries.js";
-import { EventBusError, type EventBus, type EventEnvelope, type SubscribeOptions, type Subscription } from "./port.js";
+import {
+  EventBusError,
+  maxEventBatch,
+  type EventBus,
+  type EventEnvelope,
+  type SubscribeOptions,
+  type Subscription,
+} from "./port.js";
 
 interface Member {
   readonly options: SubscribeOptions;
@@ -62,11 +70,36 @@ export function createInProcessBus(): EventBus {
 
   const hasMembers = (group: Group) => group.members.some((member) => !member.closed);
 
+  /**
+   * Applies the run of events queued at the group's offset at once. Answers how many
+   * events to deliver one at a time next: 0 when the run was applied (or there is none
+   * to try), the run's length when it failed.
+   */
+  async function applyRun(topic: Topic, group: Group, member: Member): Promise<number> {
+    const run = topic.log.slice(group.offset, group.offset + maxEventBatch);
+    if (!member.options.batchHandler || run.length < 2) return 0;
+    try {
+      await member.options.batchHandler(run);
+    } catch {
+      return run.length; // delivered again one by one, with the handler's retries
+    }
+    group.offset += run.length;
+    settleWaiters(group);
+    return 0;
+  }
+
   async function drain(topicName: string, topic: Topic, group: Group): Promise<void> {
+    let oneByOne = 0; // events of a failed run not yet delivered one at a time
     while (!closed && group.offset < topic.log.length) {
       const members = group.members.filter((member) => !member.closed);
       if (members.length === 0) return;
       const member = members[group.nextMember++ % members.length]!;
+      if (oneByOne === 0) {
+        const offset = group.offset;
+        oneByOne = await applyRun(topic, group, member);
+        if (group.offset !== offset) continue;
+      }
+      oneByOne = Math.max(0, oneByOne - 1);
       const event = topic.log[group.offset]!;
       const outcome = await deliverWithRetries(member.options.handler, event, {
         maxAttempts: member.options.maxAttempts ?? defaultMaxAttempts,

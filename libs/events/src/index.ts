@@ -3,6 +3,8 @@ export {
   EventBusError,
   type EventEnvelope,
   type EventHandler,
+  type BatchHandler,
+  maxEventBatch,
   type SubscribeOptions,
   type Subscription,
   type EventBus,

@@ -2,6 +2,8 @@
 // with acks from all in-sync replicas. Consuming is at-least-once: an offset is marked
 // only after the handler succeeded or the event went to `<topic>.dlq`, and committed
 // right away, so a consumer killed mid-batch redelivers at most what it had in hand.
+// A subscriber with a batchHandler is handed the events of a fetch as runs; their
+// offsets are marked once the whole run is applied.
 // A namespace prefixes every topic and consumer group on the broker (`<namespace>.<name>`),
 // so several Levy installations (or test runs) can share one Kafka cluster without reading
 // each other's events; callers and metrics keep using the plain names.
@@ -18,7 +20,14 @@ import {
   type KafkaSecurity,
 } from "./kafka-security.js";
 import { brokerCertificateFailure } from "./kafka-tls-check.js";
-import { EventBusError, type EventBus, type EventEnvelope, type SubscribeOptions, type Subscription } from "./port.js";
+import {
+  EventBusError,
+  maxEventBatch,
+  type EventBus,
+  type EventEnvelope,
+  type SubscribeOptions,
+  type Subscription,
+} from "./port.js";
 
 export interface KafkaBusOptions {
   readonly brokers: string[];
@@ -135,38 +144,76 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
     await consumer.connect();
     await consumer.subscribe({ topics: [...plainTopic.keys()], fromBeginning: true });
     let stopping = false;
+    type Message = { offset: string; key: Buffer | null; value: Buffer | null };
+    /** Applies one message (or dead-letters it); false when the consumer is stopping and must leave it unresolved. */
+    async function deliverMessage(
+      message: Message,
+      topic: string,
+      live: () => boolean,
+      heartbeat: () => Promise<void>,
+    ) {
+      const deadLetters = deadLetterTopic(topic);
+      const text = message.value?.toString("utf8") ?? "";
+      const event = parseEnvelope(text);
+      if (!event) {
+        await producer.send({
+          topic: onBroker(deadLetters),
+          messages: [{ key: message.key, value: text, headers: { "dlq-error": "not an event envelope" } }],
+        });
+        subscription.onDeadLetter?.();
+        return true;
+      }
+      const outcome = await deliverWithRetries(subscription.handler, event, {
+        maxAttempts: subscription.maxAttempts ?? defaultMaxAttempts,
+        shouldStop: () => !live(),
+        ...(subscription.isTransient ? { isTransient: subscription.isTransient } : {}),
+        whileWaiting: heartbeat,
+      });
+      if (outcome.delivered) return true;
+      if (outcome.stopped || stopping) return false; // another member will retry it
+      await publish(deadLetters, [deadLetter(event, topic, outcome)]);
+      subscription.onDeadLetter?.();
+      return true;
+    }
+    /** The events of the messages from `from` on, up to the first that is not an envelope. */
+    function runFrom(messages: Message[], from: number) {
+      const run: EventEnvelope[] = [];
+      for (const message of messages.slice(from, from + maxEventBatch)) {
+        const event = parseEnvelope(message.value?.toString("utf8") ?? "");
+        if (!event) break;
+        run.push(event);
+      }
+      return run;
+    }
     await consumer.run({
       eachBatchAutoResolve: false,
       autoCommitThreshold: 1,
       eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
         const topic = plainTopic.get(batch.topic) ?? subscription.topic;
-        const deadLetters = deadLetterTopic(topic);
-        for (const message of batch.messages) {
-          if (!isRunning() || isStale() || stopping) break;
-          const text = message.value?.toString("utf8") ?? "";
-          const event = parseEnvelope(text);
-          if (!event) {
-            await producer.send({
-              topic: onBroker(deadLetters),
-              messages: [{ key: message.key, value: text, headers: { "dlq-error": "not an event envelope" } }],
-            });
-            subscription.onDeadLetter?.();
-          } else {
-            const outcome = await deliverWithRetries(subscription.handler, event, {
-              maxAttempts: subscription.maxAttempts ?? defaultMaxAttempts,
-              shouldStop: () => stopping || !isRunning() || isStale(),
-              ...(subscription.isTransient ? { isTransient: subscription.isTransient } : {}),
-              whileWaiting: heartbeat,
-            });
-            if (!outcome.delivered) {
-              if (outcome.stopped || stopping) break; // leave it unresolved: another member will retry it
-              await publish(deadLetters, [deadLetter(event, topic, outcome)]);
-              subscription.onDeadLetter?.();
+        const live = () => isRunning() && !isStale() && !stopping;
+        let oneByOne = 0; // messages of a failed run not yet delivered one at a time
+        for (let index = 0; index < batch.messages.length && live(); ) {
+          // The messages a fetch returned are applied as one run when the subscriber can.
+          const run = oneByOne === 0 && subscription.batchHandler ? runFrom(batch.messages, index) : [];
+          if (run.length >= 2) {
+            try {
+              await subscription.batchHandler!(run);
+              index += run.length;
+              resolveOffset(batch.messages[index - 1]!.offset);
+              await commitOffsetsIfNecessary();
+              await heartbeat();
+              continue;
+            } catch {
+              oneByOne = run.length; // delivered again one by one, with the handler's retries
             }
           }
+          oneByOne = Math.max(0, oneByOne - 1);
+          const message = batch.messages[index]!;
+          if (!(await deliverMessage(message, topic, live, heartbeat))) break;
           resolveOffset(message.offset);
           await commitOffsetsIfNecessary();
           await heartbeat();
+          index += 1;
         }
       },
     });

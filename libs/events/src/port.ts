@@ -20,6 +20,12 @@ export interface EventEnvelope<P = unknown> {
 
 export type EventHandler = (event: EventEnvelope) => Promise<void>;
 
+/** Applies a run of consecutive events of one topic at once (see SubscribeOptions.batchHandler). */
+export type BatchHandler = (events: readonly EventEnvelope[]) => Promise<void>;
+
+/** The longest run a bus hands a batchHandler (below the filings' applied-events ring of 200). */
+export const maxEventBatch = 50;
+
 export interface SubscribeOptions {
   readonly topic: string;
   /**
@@ -31,6 +37,14 @@ export interface SubscribeOptions {
   /** Consumer group: each group sees every event; members of a group share them. */
   readonly group: string;
   readonly handler: EventHandler;
+  /**
+   * Optional: applies a run of two or more queued events at once (in publish order, at
+   * most maxEventBatch), so their writes can be shared. It must be exactly-once in
+   * effect like `handler`. If it throws, the bus delivers the run again one event at a
+   * time through `handler` (with its retries and dead-lettering), so whatever part of the
+   * run it applied must be skipped when applied again event by event.
+   */
+  readonly batchHandler?: BatchHandler;
   /** Attempts before the event goes to `<topic>.dlq`; default 5. */
   readonly maxAttempts?: number;
   /**

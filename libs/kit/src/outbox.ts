@@ -9,7 +9,8 @@
 //    the write: on a store whose writes land in issue order both share a commit
 //    (`announceAndWrite`).
 // 2. After the write, `flush` publishes the document's pending events, then removes them
-//    from the document with an optimistic update while it deletes their index entries.
+//    from the document with an optimistic update while it queues their index entries for
+//    deletion (outbox-settler.ts: off the caller's path, grouped with other flushes').
 //    A source that `keepsPublishedEvents` skips the removal: its next change keeps only
 //    the events whose entries remain (`unpublished`).
 // 3. A relay loop walks the index and flushes whatever a crash left behind. An entry
@@ -29,6 +30,7 @@ import type { EventBus, EventEnvelope } from "@levy/events";
 import type { Logger } from "./logger.js";
 import type { Registry } from "prom-client";
 import { registerOutboxMetrics } from "./outbox-metrics.js";
+import { createEntrySettler } from "./outbox-settler.js";
 import { StorageError, type Collection, type Scope, type Stored } from "@levy/storage";
 
 export interface OutboxDocument {
@@ -121,6 +123,8 @@ export interface OutboxOptions {
   readonly idleIntervalMs?: number;
   /** The store's Store.writesLandInIssueOrder: announce and write may then share a commit. */
   readonly writesLandInIssueOrder?: boolean;
+  /** Entries of published events queued within this window are deleted in one operation. */
+  readonly settleWindowMs?: number;
 }
 
 /** The relay's fallback poll: a crashed replica's leftovers are also flushed when it restarts. */
@@ -136,6 +140,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const flushWaitMs = options.flushWaitMs ?? 500;
   const idleIntervalMs = options.idleIntervalMs ?? defaultOutboxIdleIntervalMs;
   const outboxScope = outboxScopeOf(options.owner);
+  const settler = createEntrySettler(options.index, outboxScope, options.settleWindowMs ?? 20);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   let stopped = false;
@@ -230,13 +235,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
     written?: Stored<OutboxDocument>,
   ): Promise<void> {
     try {
-      await publishPending(scope, sourceName, documentId, written, (published) =>
-        Promise.all(
-          [...published].map((eventId) =>
-            options.index.delete(outboxScope, indexId(scope, sourceName, documentId, eventId)),
-          ),
-        ),
-      );
+      // The caller need not wait for the deletion: from now on this process counts the
+      // events as published (settler.isSettling), and a lost deletion costs a duplicate.
+      await publishPending(scope, sourceName, documentId, written, async (published) => {
+        const ids = [...published].map((eventId) => indexId(scope, sourceName, documentId, eventId));
+        settler
+          .settle(ids)
+          .catch((error: unknown) =>
+            options.logger.warn({ err: error, document_id: documentId }, "outbox entries not deleted; the relay will"),
+          );
+      });
     } catch (error) {
       options.logger.warn({ err: error, document_id: documentId }, "outbox flush failed; the relay will retry");
     }
@@ -281,18 +289,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const ids = [...published]
         .map((eventId) => indexId(scope, source, documentId, eventId))
         .filter((id) => !done.has(id));
-      const deleted = await Promise.all(ids.map((id) => options.index.delete(outboxScope, id)));
-      ids.forEach((id, position) => {
-        done.add(id);
-        if (deleted[position]) settled += 1;
-      });
+      for (const id of ids) done.add(id);
+      if (ids.length > 0) settled += await options.index.deleteMany(outboxScope, ids);
     };
     do {
       const page = await options.index.list(outboxScope, { limit: 200, ...(cursor ? { cursor } : {}) });
       seen += page.items.length;
       for (const entry of page.items) {
         if (stopped) return { settled, left: Math.max(0, seen - settled) };
-        if (done.has(entry.id)) continue;
+        if (done.has(entry.id) || settler.isSettling(entry.id)) continue;
         // Young entries belong to a write in progress, whose own flush follows.
         if (now - entry.created_at_ms < minAgeMs) continue;
         const scope = { accountId: entry.owner_account_id, livemode: entry.owner_livemode };
@@ -403,8 +408,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
     documentId: string,
     pending: readonly EventEnvelope[],
   ): Promise<EventEnvelope[]> {
+    // An entry this process is deleting belongs to a published event.
     const entries = await Promise.all(
-      pending.map((event) => options.index.get(outboxScope, indexId(scope, source, documentId, event.id))),
+      pending.map((event) => {
+        const id = indexId(scope, source, documentId, event.id);
+        return settler.isSettling(id) ? null : options.index.get(outboxScope, id);
+      }),
     );
     return pending.filter((_, position) => entries[position] !== null);
   }
@@ -428,6 +437,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       // Background publishes get a moment to finish; what they leave, the index keeps
       // for the relay of the next start.
       await Promise.race([Promise.all(flushing), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+      await settler.drain();
     },
   };
 }

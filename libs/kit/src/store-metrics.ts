@@ -35,6 +35,7 @@ function timedCollection<T extends { id: string }>(inner: Collection<T>, time: T
     update: (scope, id, options) => time("update", () => inner.update(scope, id, options)),
     increment: (scope, id, options) => time("increment", () => inner.increment(scope, id, options)),
     delete: (scope, id) => time("delete", () => inner.delete(scope, id)),
+    deleteMany: (scope, ids) => time("delete_many", () => inner.deleteMany(scope, ids)),
     purgeExpired: (field, before) => time("purge_expired", () => inner.purgeExpired(field, before)),
   };
 }

@@ -133,6 +133,17 @@ export function createLmdbCollection<T extends { id: string }>(
         if (current) records.remove(useScope(scope), id, current);
         return { value: current !== null };
       }),
+    deleteMany: (scope, ids) =>
+      write(() => {
+        let deleted = 0;
+        for (const id of new Set(ids)) {
+          const current = records.get(useScope(scope), id);
+          if (!current) continue;
+          records.remove(useScope(scope), id, current);
+          deleted += 1;
+        }
+        return { value: deleted };
+      }),
     purgeExpired: async (field, before) => {
       assertPlainFields([field]);
       return write(() => {

@@ -88,6 +88,8 @@ export interface Collection<T extends { id: string }> {
   ): Promise<Stored<T>>;
   /** Hard delete; true when something was deleted. Soft deletes are an update. */
   delete(scope: Scope, id: string): Promise<boolean>;
+  /** Hard delete of several records of one scope in one operation; how many were deleted. */
+  deleteMany(scope: Scope, ids: readonly string[]): Promise<number>;
   /**
    * Housekeeping across every scope: deletes the records whose numeric `field` (epoch
    * seconds) is set (> 0) and below `before`, and says how many went. Nothing is read

@@ -2,7 +2,7 @@
 // delivery attempts: applyOnce rethrows the conflict after its quick retries, and the
 // event bus retries conflicts without counting them, so the event waits for the claim
 // to clear instead of being dead-lettered. And the aggregates of one event are written
-// together, so the embedded store commits them at once.
+// together, so the embedded store commits them at once; a run of events shares them.
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -10,7 +10,13 @@ import { describe, expect, it } from "vitest";
 import { deliverWithRetries, isTransientFailure } from "@levy/events";
 import { StorageError, createEmbeddedStore, type Collection } from "@levy/storage";
 import { eventTypes } from "../events/ledger-events.js";
-import { applyOnce, createAggregator, processedEventCollection, type ProcessedEventRecord } from "./aggregator.js";
+import {
+  applyOnce,
+  createAggregator,
+  createBatchAggregator,
+  processedEventCollection,
+  type ProcessedEventRecord,
+} from "./aggregator.js";
 import {
   filingCollection,
   filingId,
@@ -91,6 +97,43 @@ function overlapMeter() {
   return { meter, watch };
 }
 
+const at = Date.UTC(2026, 9, 15) / 1000;
+const jurisdiction = (id: string, tax: number) => ({
+  jurisdiction_id: id,
+  jurisdiction_name: id,
+  tax_authority_type: "STATE",
+  tax_type: "SALES",
+  rate_type: "standard",
+  tax_rate: 0.05,
+  taxable: true,
+  tax_amount: tax,
+});
+const event = (id: string) => ({
+  id,
+  type: eventTypes.transactionRecorded,
+  version: 1,
+  occurred_at: Date.now(),
+  account_id: scope.accountId,
+  livemode: false,
+  key: scope.accountId,
+  payload: {
+    transaction_processed_at: at,
+    currency_code: "USD",
+    merchant_id: "merch_1",
+    reference_merchant_id: "",
+    total_amount_excluding_tax: 1000,
+    total_tax_amount: 90,
+    lines: [
+      {
+        line_item_id: "li_1",
+        amount_excluding_tax: 1000,
+        tax_amount: 90,
+        jurisdictions: [jurisdiction("CA", 60), jurisdiction("CA-LA", 20), jurisdiction("CA-LA-X", 10)],
+      },
+    ],
+  },
+});
+
 describe("filings aggregator writes", () => {
   it("writes every aggregate of one event together (one commit on the embedded store), each exactly once", async () => {
     const store = await createEmbeddedStore({ dir: await mkdtemp(path.join(os.tmpdir(), "aggregator-test-")) });
@@ -99,42 +142,6 @@ describe("filings aggregator writes", () => {
     const summaries = watch(await store.collection<SummaryRecord>(summaryCollection));
     const processed = await store.collection<ProcessedEventRecord>(processedEventCollection);
     const aggregate = createAggregator({ filings, summaries, processed });
-    const at = Date.UTC(2026, 9, 15) / 1000;
-    const jurisdiction = (id: string, tax: number) => ({
-      jurisdiction_id: id,
-      jurisdiction_name: id,
-      tax_authority_type: "STATE",
-      tax_type: "SALES",
-      rate_type: "standard",
-      tax_rate: 0.05,
-      taxable: true,
-      tax_amount: tax,
-    });
-    const event = (id: string) => ({
-      id,
-      type: eventTypes.transactionRecorded,
-      version: 1,
-      occurred_at: Date.now(),
-      account_id: scope.accountId,
-      livemode: false,
-      key: scope.accountId,
-      payload: {
-        transaction_processed_at: at,
-        currency_code: "USD",
-        merchant_id: "merch_1",
-        reference_merchant_id: "",
-        total_amount_excluding_tax: 1000,
-        total_tax_amount: 90,
-        lines: [
-          {
-            line_item_id: "li_1",
-            amount_excluding_tax: 1000,
-            tax_amount: 90,
-            jurisdictions: [jurisdiction("CA", 60), jurisdiction("CA-LA", 20), jurisdiction("CA-LA-X", 10)],
-          },
-        ],
-      },
-    });
     try {
       await aggregate(event("evt_1")); // creates the aggregates
       meter.most = 0;
@@ -151,6 +158,74 @@ describe("filings aggregator writes", () => {
         tax_collected: 180,
         transaction_count: 2,
       });
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+/** Counts the updates of the wrapped collections; `failNext` makes the next update of one fail. */
+function updateCounter() {
+  const counts = { updates: 0, failNext: false };
+  const count = <T extends { id: string }>(collection: Collection<T>): Collection<T> => ({
+    ...collection,
+    update: async (...args) => {
+      counts.updates += 1;
+      if (counts.failNext) {
+        counts.failNext = false;
+        throw new Error("disk full");
+      }
+      return collection.update(...args);
+    },
+  });
+  return { counts, count };
+}
+
+describe("filings aggregator, a run of events", () => {
+  async function open() {
+    const store = await createEmbeddedStore({ dir: await mkdtemp(path.join(os.tmpdir(), "aggregator-run-")) });
+    const { counts, count } = updateCounter();
+    const filings = count(await store.collection<FilingRecord>(filingCollection));
+    const summaries = count(await store.collection<SummaryRecord>(summaryCollection));
+    const processed = await store.collection<ProcessedEventRecord>(processedEventCollection);
+    const options = { filings, summaries, processed };
+    const totals = async () => ({
+      filing: await filings.get(scope, filingId(monthOf(at).period, "CA-LA", "USD")),
+      summary: await summaries.get(scope, summaryId(dayOf(at).period, "merch_1", "USD")),
+    });
+    return { store, counts, options, processed, totals };
+  }
+
+  it("updates each aggregate once for the whole run, applying every event once", async () => {
+    const { store, counts, options, processed, totals } = await open();
+    try {
+      await createAggregator(options)(event("evt_1"));
+      counts.updates = 0;
+      // evt_1 was applied before; evt_2 comes twice (a redelivery inside the run).
+      await createBatchAggregator(options)([event("evt_1"), event("evt_2"), event("evt_3"), event("evt_2")]);
+      expect(counts.updates).toBe(4); // three filings and the summary, once each
+      const { filing, summary } = await totals();
+      expect(filing).toMatchObject({ tax_collected: 60, transaction_count: 3 });
+      expect(summary).toMatchObject({ gross_sales: 3000, tax_collected: 270, transaction_count: 3 });
+      expect(summary!.applied_events).toEqual(["evt_1", "evt_2", "evt_3"]);
+      expect(await processed.get(scope, "ledger-filings:evt_3")).not.toBeNull();
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("a run that failed part-way, delivered again event by event, counts nothing twice", async () => {
+    const { store, counts, options, processed, totals } = await open();
+    try {
+      await createAggregator(options)(event("evt_1")); // creates the aggregates
+      counts.failNext = true; // one of the run's four updates fails
+      const run = [event("evt_2"), event("evt_3")];
+      await expect(createBatchAggregator(options)(run)).rejects.toThrow("disk full");
+      expect(await processed.get(scope, "ledger-filings:evt_2")).toBeNull();
+      for (const redelivered of run) await createAggregator(options)(redelivered);
+      const { filing, summary } = await totals();
+      expect(filing).toMatchObject({ tax_collected: 60, transaction_count: 3 });
+      expect(summary).toMatchObject({ gross_sales: 3000, tax_collected: 270, transaction_count: 3 });
     } finally {
       await store.close();
     }
