@@ -17,21 +17,23 @@ export type Address = z.infer<typeof addressSchema>;
 
 const line = z.string().max(textLimits.addressLine);
 
+/** ISO 3166-1 alpha-2 (kit's list), with a hint for "UK", "EL" and retired codes. */
+export const countryCodeBody = z
+  .string()
+  .trim()
+  .superRefine((code, context) => {
+    const problem = countryCodeProblem(code);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  })
+  .describe("ISO 3166-1 alpha-2 country code");
+
 export const addressBody = z.strictObject({
   address_line_1: line.optional(),
   address_line_2: line.optional(),
   address_city: line.optional(),
   address_province: z.string().max(textLimits.addressProvince).optional(),
   address_postal_code: z.string().max(textLimits.addressPostalCode).optional(),
-  // ISO 3166-1 alpha-2 (kit's list), with a hint for "UK", "EL" and retired codes.
-  address_country: z
-    .string()
-    .trim()
-    .superRefine((code, context) => {
-      const problem = countryCodeProblem(code);
-      if (problem) context.addIssue({ code: "custom", message: problem });
-    })
-    .describe("ISO 3166-1 alpha-2 country code"),
+  address_country: countryCodeBody,
   address_type: z.string().max(textLimits.addressType).optional(),
 });
 

@@ -13,7 +13,15 @@ export {
 } from "./account.js";
 export { presentAccount, presentIssuedKey, presentKey, revokedKeySchema, updateAccountBody } from "./account.js";
 export type { AccountJson, AccountRecordFields, ApiKeyJson, IssuedKeyJson, KeyRecordFields } from "./account.js";
-export { addressBody, addressSchema, presentAddress, taxIdBody, taxIdSchema, type Address } from "./address.js";
+export {
+  addressBody,
+  addressSchema,
+  countryCodeBody,
+  presentAddress,
+  taxIdBody,
+  taxIdSchema,
+  type Address,
+} from "./address.js";
 export { apiVersions, currentApiVersion, isApiVersion, usesFlatErrors, versionAtLeast } from "./api-versions.js";
 export type { ApiVersion } from "./api-versions.js";
 export {

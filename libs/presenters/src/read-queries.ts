@@ -1,8 +1,9 @@
 // Query parameters of the read endpoints added for issue 21 (ledger reads and the rate
 // lookup). Dates are epoch seconds or ISO 8601 (@levy/kit date-bounds.ts); unknown
 // parameters are refused, so a misspelled filter cannot widen an answer.
-import { countryCodeProblem, identifierText, queryDateBound } from "@levy/kit";
+import { identifierText, queryDateBound } from "@levy/kit";
 import { z } from "zod";
+import { countryCodeBody } from "./address.js";
 import { listQuery } from "./list.js";
 
 const range = {
@@ -37,15 +38,7 @@ export const salesSummaryQuery = z.strictObject({
 export const defaultLookupAmount = 10_000;
 
 export const rateLookupQuery = z.strictObject({
-  country: z
-    .string()
-    .trim()
-    .superRefine((code, context) => {
-      const problem = countryCodeProblem(code);
-      if (problem) context.addIssue({ code: "custom", message: problem });
-    })
-    .transform((code) => code.toUpperCase())
-    .describe("ISO 3166-1 alpha-2"),
+  country: countryCodeBody.transform((code) => code.toUpperCase()),
   province: z.string().trim().max(50).optional(),
   postal_code: z.string().trim().max(20).optional(),
   city: z.string().trim().max(200).optional(),

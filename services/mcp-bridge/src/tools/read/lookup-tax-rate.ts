@@ -1,6 +1,6 @@
-import { boundToEpoch, countryCodeProblem } from "@levy/kit";
+import { boundToEpoch } from "@levy/kit";
 import { z } from "zod";
-import { presentRateLookup, rateLookupSchema } from "@levy/presenters";
+import { countryCodeBody, presentRateLookup, rateLookupSchema } from "@levy/presenters";
 import { dateBoundInput } from "../inputs.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
@@ -10,14 +10,7 @@ export const lookupTaxRate = defineTool({
   description:
     "The jurisdictions, rates and coverage a calculation at a place would use for one product category on one day, without storing anything (as GET /tax/rates). Some rules depend on the price (e.g. New York clothing under $110): amount is the unit price they are evaluated at. Rates are fractions (0.08875 = 8.875 %).",
   input: z.strictObject({
-    country: z
-      .string()
-      .trim()
-      .superRefine((code, context) => {
-        const problem = countryCodeProblem(code);
-        if (problem) context.addIssue({ code: "custom", message: problem });
-      })
-      .describe("ISO 3166-1 alpha-2 country code, e.g. US, DE, GB"),
+    country: countryCodeBody.describe("ISO 3166-1 alpha-2 country code, e.g. US, DE, GB"),
     province: z.string().trim().max(50).optional().describe("state or province code, e.g. NY"),
     postal_code: z.string().trim().max(20).optional(),
     city: z.string().trim().max(200).optional(),
