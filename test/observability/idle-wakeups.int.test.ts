@@ -18,6 +18,13 @@ import { distributedProcesses } from "../../bench/process-cpu.mjs";
  * 100 ms check and the event-loop-lag sampler's 100 ms timer on top of the above).
  */
 const wakeUpsPerSecondBudget = 8;
+/**
+ * The gateway runs two consumer groups (API key revocations, and since issue 21 the
+ * webhook events of four topics on one consumer) and the webhook delivery worker's timer:
+ * one more long poll and heartbeat than any other service. Measured at 8.3 on a fresh CI
+ * clone; its own budget keeps every other service at 8.
+ */
+const budgetOf = (service: string) => (service === "gateway" ? 10 : wakeUpsPerSecondBudget);
 const windowSeconds = 6;
 
 function mainThreadWakeUps(pid: number): number {
@@ -35,7 +42,7 @@ describe("distributed mode: idle services", () => {
     await system?.stop();
   });
 
-  it(`wake at most ${wakeUpsPerSecondBudget} times a second each without traffic`, async () => {
+  it(`wake at most ${wakeUpsPerSecondBudget} times a second each (the gateway 10) without traffic`, async () => {
     const processes = distributedProcesses(process.pid, {}) as Record<string, number[]>;
     const services = Object.keys(processes);
     expect(services.sort()).toEqual([
@@ -67,13 +74,13 @@ describe("distributed mode: idle services", () => {
     const rates = await windowRates();
     for (
       let window = 2;
-      window <= 3 && Object.values(rates).some((rate) => rate > wakeUpsPerSecondBudget);
+      window <= 3 && Object.entries(rates).some(([service, rate]) => rate > budgetOf(service));
       window += 1
     ) {
       const again = await windowRates();
       for (const name of services) rates[name] = Math.min(rates[name]!, again[name]!);
     }
-    const overBudget = Object.entries(rates).filter(([, rate]) => rate > wakeUpsPerSecondBudget);
+    const overBudget = Object.entries(rates).filter(([service, rate]) => rate > budgetOf(service));
     expect(overBudget, `wake-ups a second: ${JSON.stringify(rates)}`).toEqual([]);
   });
 });
