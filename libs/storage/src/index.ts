@@ -15,6 +15,7 @@ export {
   type Store,
   type StorageErrorCode,
 } from "./port.js";
+export { retryOnConflict, isConflict, type RetryOnConflictOptions } from "./retry-on-conflict.js";
 export { createMongoStore, type MongoStoreOptions } from "./mongo-store.js";
 export { createMongoClient } from "./mongo-client.js";
 export type { UpdateProtocol, UpdateProtocolChoice, UpdateProtocolSetting } from "./mongo-update-protocol.js";

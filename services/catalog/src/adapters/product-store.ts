@@ -2,7 +2,7 @@
 // reference_product_id updates that product (name and category); a deleted product's
 // reference can be created again.
 import { LevyError, epochSeconds, invalidField } from "@levy/kit";
-import { StorageError, type Collection, type Scope, type Store, type Stored } from "@levy/storage";
+import { type Collection, type Scope, type Store, type Stored, isConflict, retryOnConflict } from "@levy/storage";
 import type { ProductRecord } from "../domain/product.js";
 
 export interface ProductInput {
@@ -22,6 +22,13 @@ export interface ProductStore {
     cursor: string | undefined,
   ): Promise<{ items: Stored<ProductRecord>[]; nextCursor: string | null }>;
   delete(scope: Scope, referenceProductId: string): Promise<Stored<ProductRecord>>;
+}
+
+/** Still losing version races after the retries: the client may retry the whole request. */
+function busyToRetry(error: unknown): never {
+  if (isConflict(error))
+    throw new LevyError("conflict", "the product was changed by other requests at the same time; retry");
+  throw error;
 }
 
 export type CategoryCheck = (code: string) => Promise<boolean>;
@@ -78,13 +85,8 @@ export async function createProductStore(store: Store, isKnownCategory: Category
           `"${input.product_category.slice(0, 60)}" is not a known tax category; see list_tax_categories`,
         );
       }
-      // Two concurrent upserts of one reference: the loser of the version race retries once.
-      try {
-        return await upsertOnce(scope, input);
-      } catch (error) {
-        if (error instanceof StorageError && error.code === "conflict") return upsertOnce(scope, input);
-        throw error;
-      }
+      // Concurrent upserts of one reference: the loser of a version race reads again and retries.
+      return retryOnConflict(() => upsertOnce(scope, input)).catch(busyToRetry);
     },
     get,
     async getLive(scope, referenceProductIds) {
@@ -98,11 +100,13 @@ export async function createProductStore(store: Store, isKnownCategory: Category
       return { items: page.items, nextCursor: page.nextCursor };
     },
     async delete(scope, referenceProductId) {
-      const product = await get(scope, referenceProductId);
-      return products.update(scope, product.id, {
-        expectedVersion: product.version,
-        set: { deleted_at: epochSeconds() },
-      });
+      return retryOnConflict(async () => {
+        const product = await get(scope, referenceProductId);
+        return products.update(scope, product.id, {
+          expectedVersion: product.version,
+          set: { deleted_at: epochSeconds() },
+        });
+      }).catch(busyToRetry);
     },
   };
 }

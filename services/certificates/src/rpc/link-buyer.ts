@@ -5,7 +5,7 @@
 import { LevyError } from "@levy/kit";
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
-import { StorageError } from "@levy/storage";
+import { isConflict, retryOnConflict } from "@levy/storage";
 import { liveScope } from "./listing.js";
 import { presentBuyer } from "./presenters.js";
 import type { RequestHandlerDeps } from "./request-handlers.js";
@@ -20,21 +20,18 @@ export function linkBuyerHandler(deps: RequestHandlerDeps): Pick<ServiceImpl<typ
           field: "customer",
         });
       const link = await deps.directory.link(scope, selection);
-      // Optimistic update, retried when another writer changed the buyer in between.
-      for (let attempt = 0; ; attempt++) {
+      // Optimistic update, retried (after a short wait) when another writer changed the buyer in between.
+      const linked = await retryOnConflict(async () => {
         const buyer = await deps.collections.buyers.get(scope, request.buyerId);
         if (!buyer || buyer.deleted_at !== null)
           throw new LevyError("buyer_not_found", `no buyer ${request.buyerId}`, { field: "buyer_id" });
-        try {
-          const linked = await deps.collections.buyers.update(scope, buyer.id, {
-            expectedVersion: buyer.version,
-            set: { ...link },
-          });
-          return { buyer: presentBuyer(linked) };
-        } catch (error) {
-          if (!(error instanceof StorageError && error.code === "conflict") || attempt >= 3) throw error;
-        }
-      }
+        return deps.collections.buyers.update(scope, buyer.id, { expectedVersion: buyer.version, set: { ...link } });
+      }).catch((error: unknown) => {
+        if (isConflict(error))
+          throw new LevyError("conflict", "the buyer was changed by other requests at the same time; retry");
+        throw error;
+      });
+      return { buyer: presentBuyer(linked) };
     },
   };
 }
