@@ -357,6 +357,10 @@ export function describeWebhooks(
             livemode: false,
             data: { object: { object: "tax.filing", status: "pending_client_approval", period: "2025-05" } },
           });
+          // The whole filing, as GET /tax/filings/{id} answers it: both sales of the month are in it.
+          const current = await api(`/tax/filings/${event.data.object.id}`, { key: other.testSecret });
+          expect(event.data.object).toEqual(current.body);
+          expect(event.data.object.transaction_count).toBe(2);
         }
         await api(`/tax/webhook-endpoints/${endpoint.id}`, { key: other.testSecret, method: "DELETE" });
       }, 60_000);

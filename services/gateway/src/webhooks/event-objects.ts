@@ -4,7 +4,7 @@
 // (they are signed per request); GET the certificate or upload for one.
 import type { Client } from "@connectrpc/connect";
 import type { EventEnvelope } from "@levy/events";
-import { presentCertificate, presentRefund, presentTransaction, presentUpload } from "@levy/presenters";
+import { presentCertificate, presentFiling, presentRefund, presentTransaction, presentUpload } from "@levy/presenters";
 import type { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 import type { LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
 import type { WebhookEventType } from "./event-types.js";
@@ -33,17 +33,10 @@ export async function objectOf(
       if (!refund) throw new Error(`refund ${payload.refund_id} is not among its transaction's refunds`);
       return presentRefund(refund) as Record<string, unknown>;
     }
-    case "filing.ready":
-      // The figures of the filing live in the ledger; the event names the filing and its new status.
-      return {
-        object: "tax.filing",
-        id: payload.filing_id,
-        period: payload.period,
-        jurisdiction_id: payload.jurisdiction_id,
-        currency_code: payload.currency_code,
-        status: payload.to_status,
-        previous_status: payload.from_status,
-      };
+    case "filing.ready": {
+      const { filing } = await sources.ledger.getFiling({ scope, filingId: payload.filing_id! });
+      return presentFiling(filing!) as Record<string, unknown>;
+    }
     case "certificate.status_changed": {
       const { certificate } = await sources.certificates.getCertificate({
         scope,
