@@ -16,7 +16,7 @@ export const rateLookupSchema = z.object({
   resolution_precision: z.string(),
   rate_coverage: z
     .string()
-    .describe("FULL, PARTIAL (some local taxes may be missing), STATE_ONLY, UNSUPPORTED, or ZERO"),
+    .describe("FULL, PARTIAL (some taxes levied there may be missing), STATE_ONLY, UNSUPPORTED, or ZERO"),
   combined_rate: z.number().describe("sum of the jurisdictions' rates, a fraction (0.08875 = 8.875 %)"),
   jurisdictions: z.array(jurisdictionSchema),
   testmode: z.boolean(),

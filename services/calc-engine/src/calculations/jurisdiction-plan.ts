@@ -35,7 +35,8 @@ export interface RateTableUsed {
 
 /**
  * FULL: every tax levied at the address is known to Levy. PARTIAL: a US address in a state
- * whose local taxes Levy knows only in part, or a Canadian address without its province;
+ * whose local taxes Levy knows only in part, a Canadian address without its province, or a
+ * place with a tax Levy does not calculate (`unmodelled_taxes`, e.g. Ceuta's IPSI);
  * those found are charged, others may be missing. STATE_ONLY: a US address in a state with local taxes, none of them known for
  * it. UNSUPPORTED: Levy has no rates for the country.
  */
@@ -77,7 +78,10 @@ export function planJurisdictions(
   if (location.country === "CA") return { jurisdictions, coverage: canadaCoverage(location, jurisdictions) };
   const imported = zipRates ? fromZipTable(book, location, kept, day, zipRates) : undefined;
   if (imported) return imported;
-  if (location.country !== "US") return { jurisdictions, coverage: jurisdictions.length > 0 ? "FULL" : "UNSUPPORTED" };
+  if (location.country !== "US") {
+    if (jurisdictions.length === 0) return { jurisdictions, coverage: "UNSUPPORTED" };
+    return { jurisdictions, coverage: kept.some((data) => leviesUnmodelledTax(data, day)) ? "PARTIAL" : "FULL" };
+  }
 
   const state = jurisdictions.find((j) => j.type === "STATE");
   if (!state) return { jurisdictions, coverage: jurisdictions.length > 0 ? "FULL" : "UNSUPPORTED" };
@@ -87,6 +91,11 @@ export function planJurisdictions(
   // county's taxes apply is not known, so the answer cannot be FULL.
   const placed = location.jurisdictions.some((located) => located.type === "COUNTY") && !location.countyAmbiguous;
   return { jurisdictions, coverage: usCoverage(book.jurisdiction(state.id), jurisdictions, placeIds, day, placed) };
+}
+
+/** A tax Levy does not calculate is in force at the place on the day (the answer may be short of it). */
+function leviesUnmodelledTax(data: JurisdictionData, day: string): boolean {
+  return (data.unmodelled_taxes ?? []).some((tax) => tax.from <= day && (tax.to === null || day < tax.to));
 }
 
 /**

@@ -78,6 +78,13 @@ export const jurisdictionDataSchema = z.strictObject({
       except: z.array(z.string().regex(/^US-[A-Z]{2}-(COUNTY|CITY)-[A-Z0-9_]+$/)).optional(),
     })
     .optional(),
+  /**
+   * Taxes levied at this place that Levy does not calculate (Ceuta's IPSI, New Caledonia's
+   * TGC): while one is in force an answer here is PARTIAL, never FULL. `to` is exclusive.
+   */
+  unmodelled_taxes: z
+    .array(z.strictObject({ name: z.string().min(1), from: isoDay, to: isoDay.nullable(), source }))
+    .optional(),
   note: z.string().optional(),
 });
 
