@@ -825,6 +825,14 @@ const TERRITORIES: readonly IntlCase[] = [
     tax: 0,
     coverage: "PARTIAL",
   },
+  {
+    place: "Marigot, Saint Martin: TGCA not calculated",
+    country: "MF",
+    postal: "97150",
+    city: "Marigot",
+    tax: 0,
+    coverage: "PARTIAL",
+  },
   { place: "Nouméa: TGC not calculated", country: "FR", postal: "98800", city: "Nouméa", tax: 0, coverage: "PARTIAL" },
   {
     place: "Papeete: Polynesian TVA not calculated",
