@@ -143,7 +143,8 @@ describe("us-taxability.json", () => {
       else expect(r?.treatment, s).toBe("exempt");
     }
     expect(rule("US-IL-CITY-CHICAGO", "PRESCRIPTION_DRUGS")?.treatment).toBe("exempt");
-    expect(rule("US-IL-DIST-RTA", "PRESCRIPTION_DRUGS")).toBeUndefined();
+    // The RTA's Cook County rate on food and drugs is 1.25 %, above its 1 % on other sales (70 ILCS 3615/4.03(e)).
+    expect(rule("US-IL-DIST-RTA", "PRESCRIPTION_DRUGS")).toMatchObject({ treatment: "fixed_rate", rate: 0.0125 });
   });
 
   it("gift cards and non-taxable items are exempt everywhere", () => {
@@ -174,9 +175,14 @@ describe("us-taxability.json", () => {
     for (const s of ["HI", "ID", "SD"]) expect(rule(`US-${s}`, "GROCERIES"), s).toBeUndefined();
   });
 
-  it("uses only positive rates below the state's standard rate for fixed_rate rules", () => {
+  it("uses only positive fractions for fixed_rate rules, below the state's rate for state rules", () => {
+    // A local food rate may exceed the local general rate (the RTA's 1.25 % against 1 % in
+    // Cook County, Monroe LA's 4.99 %), so local rules are only checked to be fractions.
     for (const r of data.rules.filter((x) => x.jurisdiction.startsWith("US-") && x.treatment === "fixed_rate")) {
+      expect(r.rate!, `${r.jurisdiction} ${r.category}`).toBeGreaterThan(0);
+      expect(r.rate!, `${r.jurisdiction} ${r.category}`).toBeLessThan(0.15);
       const j = book.jurisdiction(r.jurisdiction)!;
+      if (j.type !== "STATE") continue;
       const period = book.ratesOn(j, r.effective_from < "2023-01-01" ? "2023-01-01" : r.effective_from) ?? j.rates[0]!;
       expect(r.rate!, `${r.jurisdiction} ${r.category}`).toBeLessThan(period.rates.standard!);
     }
