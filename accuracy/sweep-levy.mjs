@@ -11,6 +11,8 @@ import { compareRow } from "./sweep-figures.mjs";
 /** The tables' month: rates Levy had in force then are what it is compared with. */
 export const transactedAt = Math.floor(Date.UTC(2026, 2, 15) / 1000);
 const amount = 100_000_000; // $1,000,000.00: the tax's precision is 1e-8 of a rate.
+// A thousand units of $1,000: below per-unit caps (Florida's surtax on the first $5,000 of an item).
+const quantity = 1000;
 
 /** The published tables beside a checkout (`<root>/../shared/fixtures/us-avalara-zip5`). */
 export function fixtureDirOf(root) {
@@ -100,7 +102,7 @@ export async function calculate(levy, row, record, { cityFrom = "postal" } = {})
     },
     order_details: {
       customer_currency_code: "USD",
-      line_items: [{ amount, quantity: 1, product_category: "GENERAL_MERCHANDISE" }],
+      line_items: [{ amount, quantity, product_category: "GENERAL_MERCHANDISE" }],
     },
     transacted_at: transactedAt,
   };

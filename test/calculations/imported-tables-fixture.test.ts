@@ -12,6 +12,8 @@ import { calculateAt } from "../support/us-calculation.js";
 
 const fixtureDir = path.resolve(import.meta.dirname, "../../../shared/fixtures/us-avalara-zip5");
 const AMOUNT = 100_000_000; // $1,000,000.00: the tax shows the rate to 1e-8
+/** A thousand units of $1,000: below per-unit caps (Florida's surtax on the first $5,000 of an item). */
+const QUANTITY = 1000;
 
 interface Row {
   readonly state: string;
@@ -57,7 +59,7 @@ describe.skipIf(!existsSync(fixtureDir))("the published ZIP tables, imported (em
         },
         order_details: {
           customer_currency_code: "USD",
-          line_items: [{ amount: AMOUNT, quantity: 1, product_category: category }],
+          line_items: [{ amount: AMOUNT, quantity: QUANTITY, product_category: category }],
         },
         transacted_at: Date.UTC(2026, 2, 15) / 1000,
       },

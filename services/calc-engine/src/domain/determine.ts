@@ -6,6 +6,7 @@ import {
   RATE_SCALE,
   type LineTax,
   type TaxComponent,
+  fixedBase,
   rateFromUnits,
   rateUnits,
   taxExclusive,
@@ -22,6 +23,8 @@ export interface AppliedJurisdiction {
   readonly displayName: string;
   readonly rates: Readonly<Record<string, number>>;
   readonly fees: readonly FeePeriod[];
+  /** Only this much of each unit's price is taxed (minor units of `currency`). */
+  readonly unitPriceCap?: { readonly amount: bigint; readonly currency: string };
 }
 
 /** Why every jurisdiction charges nothing on this line, when that is decided above the rules. */
@@ -161,7 +164,9 @@ export function determineLine(
       line.quantity,
     ),
   );
-  const components = treatments.map((treatment) => treatment.component);
+  const components = treatments.map((treatment, index) =>
+    cappedPerUnit(treatment.component, jurisdictions[index]!.unitPriceCap, unitPrice, line.quantity, options.currency),
+  );
   const tax = line.taxIncluded ? taxInclusive(line.amount, components) : taxExclusive(line.amount, components);
   return {
     tax,
@@ -170,7 +175,38 @@ export function determineLine(
       taxRate: treatments[index]!.displayRate,
       rateType: treatments[index]!.rateType,
       taxDue: tax.shares[index]!,
-      note: treatments[index]!.note,
+      note:
+        components[index] === treatments[index]!.component
+          ? treatments[index]!.note
+          : joinNotes(treatments[index]!.note, capNote(jurisdictions[index]!.unitPriceCap!)),
     })),
   };
+}
+
+/**
+ * A jurisdiction that taxes only the first `cap` of each unit's price: when the unit is
+ * dearer, its base is the cap times the quantity, whatever the price. Only a component
+ * that taxes the whole price is capped (an exempt or partly taxed line is left as it is).
+ */
+function cappedPerUnit(
+  component: TaxComponent,
+  cap: AppliedJurisdiction["unitPriceCap"],
+  unitPrice: UnitPrice,
+  quantity: bigint,
+  currency: string,
+): TaxComponent {
+  if (!cap || cap.currency !== currency || component.rate === 0n) return component;
+  if (component.fraction !== RATE_SCALE || component.exemptAmount !== 0n) return component;
+  if (unitPrice.numerator <= cap.amount * unitPrice.denominator) return component;
+  return fixedBase(component.rate, cap.amount * (quantity > 0n ? quantity : 1n));
+}
+
+function capNote(cap: NonNullable<AppliedJurisdiction["unitPriceCap"]>): string {
+  const whole = cap.amount / 100n;
+  const cents = (cap.amount % 100n).toString().padStart(2, "0");
+  return `taxed on the first ${whole}.${cents} ${cap.currency} of each unit's price`;
+}
+
+function joinNotes(first: string, second: string): string {
+  return first ? `${first}; ${second}` : second;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RATE_SCALE, allocate, exactRateUnits, rateUnits, taxExclusive, taxInclusive } from "./tax-math.js";
+import { RATE_SCALE, allocate, exactRateUnits, fixedBase, rateUnits, taxExclusive, taxInclusive } from "./tax-math.js";
 
 const full = (rate: number) => ({ rate: rateUnits(rate), fraction: RATE_SCALE, exemptAmount: 0n });
 
@@ -64,5 +64,29 @@ describe("tax arithmetic", () => {
     expect(exactRateUnits(0.1 + 0.2)).toBeNull();
     expect(exactRateUnits(0.12345678)).toBeNull();
     expect(() => rateUnits(0.12345678)).toThrow(RangeError);
+  });
+});
+
+describe("a fixed base (a per-unit cap the price exceeds)", () => {
+  const state = { rate: rateUnits(0.06), fraction: RATE_SCALE, exemptAmount: 0n };
+  // Florida: 6 % on $6,000.00, a 1 % surtax on the first $5,000.00 only.
+  const surtax = fixedBase(rateUnits(0.01), 500_000n);
+
+  it("taxes the base, not the price, on a tax-exclusive line", () => {
+    expect(taxExclusive(600_000n, [state, surtax])).toEqual({
+      amountExcludingTax: 600_000n,
+      amountIncludingTax: 641_000n,
+      taxAmount: 41_000n,
+      shares: [36_000n, 5_000n],
+    });
+  });
+
+  it("backs the same tax out of the tax-inclusive price", () => {
+    expect(taxInclusive(641_000n, [state, surtax])).toEqual({
+      amountExcludingTax: 600_000n,
+      amountIncludingTax: 641_000n,
+      taxAmount: 41_000n,
+      shares: [36_000n, 5_000n],
+    });
   });
 });

@@ -44,8 +44,17 @@ export interface TaxComponent {
   readonly rate: bigint;
   /** Share of the price that is taxable, in 1e-7 units (RATE_SCALE = all of it). */
   readonly fraction: bigint;
-  /** Minor units of the (net) price that are exempt before the fraction applies. */
+  /** Minor units of the (net) price that are exempt before the fraction applies (negative: see fixedBase). */
   readonly exemptAmount: bigint;
+}
+
+/**
+ * A component taxing a fixed base of `base` minor units whatever the price (a per-unit
+ * cap that the price exceeds): no share of the price and an exempt part of −base, so
+ * r·(0·P − (−base)) = r·base in both the tax-exclusive and tax-inclusive formulas.
+ */
+export function fixedBase(rate: bigint, base: bigint): TaxComponent {
+  return { rate, fraction: 0n, exemptAmount: -base };
 }
 
 /** A line's figures in minor units. */

@@ -9,6 +9,8 @@ function inForce(period: { effective_from: string; effective_to: string | null }
   return period.effective_from <= day && (period.effective_to === null || day < period.effective_to);
 }
 
+const localTypes: ReadonlySet<string> = new Set(["COUNTY", "CITY", "DISTRICT"]);
+
 /** "US-NY-COUNTY-KINGS" → ["US-NY-COUNTY-KINGS", "US-NY-COUNTY", "US-NY", "US"]. */
 function idChain(id: string): string[] {
   const chain = [id];
@@ -84,7 +86,19 @@ export class RateBook {
       displayName: data.display_name ?? data.name,
       rates: period.rates,
       fees: this.feesOn(data, day),
+      ...this.unitPriceCapOn(data, day),
     };
+  }
+
+  /** The per-unit cap on the jurisdiction's tax on the day: its own, or its state's for local taxes. */
+  private unitPriceCapOn(data: JurisdictionData, day: string): Pick<AppliedJurisdiction, "unitPriceCap"> {
+    const inForceCap = (owner: JurisdictionData | undefined, appliesTo: "self" | "local") =>
+      owner?.unit_price_cap?.find(
+        (cap) => cap.applies_to === appliesTo && cap.from <= day && (cap.to === null || day < cap.to),
+      );
+    const state = localTypes.has(data.type) ? this.jurisdiction(data.id.split("-").slice(0, 2).join("-")) : undefined;
+    const cap = inForceCap(data, "self") ?? inForceCap(state, "local");
+    return cap ? { unitPriceCap: { amount: BigInt(cap.amount), currency: cap.currency } } : {};
   }
 
   feesOn(jurisdiction: JurisdictionData, day: string): FeePeriod[] {

@@ -79,6 +79,23 @@ export const jurisdictionDataSchema = z.strictObject({
     })
     .optional(),
   /**
+   * Only the first `amount` (minor units of `currency`) of each unit's price is taxed:
+   * by this jurisdiction ("self") or, on a state, by its counties, cities and districts
+   * ("local"; Florida's surtax applies to the first $5,000 of a single item). `to` is exclusive.
+   */
+  unit_price_cap: z
+    .array(
+      z.strictObject({
+        amount: z.number().int().positive(),
+        currency: z.string().regex(/^[A-Z]{3}$/),
+        applies_to: z.enum(["self", "local"]),
+        from: isoDay,
+        to: isoDay.nullable(),
+        source,
+      }),
+    )
+    .optional(),
+  /**
    * Taxes levied at this place that Levy does not calculate (Ceuta's IPSI, New Caledonia's
    * TGC): while one is in force an answer here is PARTIAL, never FULL. `to` is exclusive.
    */
