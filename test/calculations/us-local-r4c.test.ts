@@ -1,0 +1,77 @@
+// Researched local sales taxes of round 4 (issue 18 item 3, research3: IA and MN places) through
+// the gateway in embedded mode: the combined rate and the jurisdictions charged for addresses in
+// a known city and county. The rates come from the cities', counties' and the Minnesota
+// Department of Revenue's publications cited in services/calc-engine/data/us-local-<st>.json.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, createApi } from "../support/api.js";
+import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
+import { calculateAt } from "../support/us-calculation.js";
+
+const TODAY = "2026-11-20";
+
+interface Charged {
+  readonly rate: number;
+  readonly tax: number;
+  readonly names: string[];
+}
+
+describe("US local sales taxes, round 4 IA and MN places (embedded)", () => {
+  let system: SystemUnderTest;
+  let api: ReturnType<typeof createApi>;
+  let key: string;
+
+  beforeAll(async () => {
+    system = await startEmbeddedSystem();
+    api = createApi(system.restUrl);
+    key = (await createAccount(system.restUrl, system.adminToken, "US local r4c")).testSecret;
+  });
+  afterAll(() => system?.stop());
+
+  /** $1,000.00 of general merchandise delivered to the ZIP on the day. */
+  async function charged(state: string, zip: string, city: string, day = TODAY): Promise<Charged> {
+    const body = await calculateAt(api, key, { state, zip, city, day }, 100000);
+    const entries: Array<{ tax_rate: number; jurisdiction_name: string }> = body.line_items[0].tax_jurisdictions;
+    const rate = Math.round(entries.reduce((sum, e) => sum + e.tax_rate, 0) * 1e6) / 1e6;
+    return { rate, tax: body.total_tax_amount, names: entries.map((e) => e.jurisdiction_name).sort() };
+  }
+
+  describe("Iowa local option sales tax (city and county codes)", () => {
+    it("Davenport 52801 and Dubuque 52001: the state's 6% and the city's 1%", async () => {
+      const davenport = await charged("IA", "52801", "Davenport");
+      expect(davenport.rate).toBe(0.07);
+      expect(davenport.tax).toBe(7000);
+      expect(davenport.names).toContain("Davenport local option sales tax");
+      const dubuque = await charged("IA", "52001", "Dubuque");
+      expect(dubuque.rate).toBe(0.07);
+      expect(dubuque.names).toContain("Dubuque local option sales tax");
+    });
+
+    it("Waterloo 50701 and Cedar Falls 50613: Black Hawk County's 1% before and after its 2026 renewal", async () => {
+      expect((await charged("IA", "50701", "Waterloo", "2025-12-31")).rate).toBe(0.07);
+      const waterloo = await charged("IA", "50701", "Waterloo");
+      expect(waterloo.rate).toBe(0.07);
+      expect(waterloo.names).toContain("Black Hawk County local option sales tax");
+      expect((await charged("IA", "50613", "Cedar Falls")).rate).toBe(0.07);
+    });
+  });
+
+  describe("Minnesota outside the metro area (city and county taxes, Minnesota DOR)", () => {
+    it("Moorhead 56560: Clay County's 0.5%, and the city's 0.5% from 2023-04-01", async () => {
+      expect((await charged("MN", "56560", "Moorhead", "2023-03-31")).rate).toBe(0.07375);
+      const moorhead = await charged("MN", "56560", "Moorhead");
+      expect(moorhead.rate).toBe(0.07875);
+      expect(moorhead.tax).toBe(7875);
+      expect(moorhead.names).toEqual(
+        expect.arrayContaining(["Clay County transportation sales tax", "Moorhead sales tax"]),
+      );
+    });
+
+    it("Bemidji 56601: 7.875% until Beltrami County's jail tax, 8.5% from 2024-07-01", async () => {
+      expect((await charged("MN", "56601", "Bemidji", "2024-06-30")).rate).toBe(0.07875);
+      const bemidji = await charged("MN", "56601", "Bemidji");
+      expect(bemidji.rate).toBe(0.085);
+      expect(bemidji.tax).toBe(8500);
+      expect(bemidji.names).toEqual(expect.arrayContaining(["Beltrami County sales tax", "Bemidji sales tax"]));
+    });
+  });
+});
