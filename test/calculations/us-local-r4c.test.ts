@@ -53,6 +53,30 @@ describe("US local sales taxes, round 4 IA and MN places (embedded)", () => {
       expect(waterloo.names).toContain("Black Hawk County local option sales tax");
       expect((await charged("IA", "50613", "Cedar Falls")).rate).toBe(0.07);
     });
+    it("Ames 50010 (Story County) and Fort Dodge 50501 (Webster County): the county-wide 1%", async () => {
+      const ames = await charged("IA", "50010", "Ames");
+      expect(ames.rate).toBe(0.07);
+      expect(ames.names).toContain("Story County local option sales tax");
+      expect((await charged("IA", "50501", "Fort Dodge")).rate).toBe(0.07);
+    });
+
+    it("Johnston 50131 (Polk County, from 2020): 7%; Ankeny 50023, which has not adopted the tax, stays at 6%", async () => {
+      const johnston = await charged("IA", "50131", "Johnston");
+      expect(johnston.rate).toBe(0.07);
+      expect(johnston.names).toContain("Johnston local option sales tax");
+      const ankeny = await charged("IA", "50023", "Ankeny");
+      expect(ankeny.rate).toBe(0.06);
+      expect(ankeny.tax).toBe(6000);
+    });
+
+    it("Waukee 50263 (Dallas County) is charged the county's 1%; West Des Moines' city entry replaces it, so 1% is charged once", async () => {
+      const waukee = await charged("IA", "50263", "Waukee");
+      expect(waukee.rate).toBe(0.07);
+      expect(waukee.names).toContain("Dallas County local option sales tax");
+      const wdm = await charged("IA", "50266", "West Des Moines");
+      expect(wdm.rate).toBe(0.07);
+      expect(wdm.names).not.toContain("Dallas County local option sales tax");
+    });
   });
 
   describe("Minnesota outside the metro area (city and county taxes, Minnesota DOR)", () => {
