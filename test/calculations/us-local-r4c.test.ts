@@ -1,7 +1,8 @@
-// Researched local sales taxes of round 4 (issue 18 item 3, research3: IA and MN places) through
+// Researched local sales taxes of round 4 (issue 18 item 3, research3: IA, MN and OK places) through
 // the gateway in embedded mode: the combined rate and the jurisdictions charged for addresses in
-// a known city and county. The rates come from the cities', counties' and the Minnesota
-// Department of Revenue's publications cited in services/calc-engine/data/us-local-<st>.json.
+// a known city and county. The rates come from the cities', counties', the Minnesota Department
+// of Revenue's and the Oklahoma Tax Commission's publications cited in
+// services/calc-engine/data/us-local-<st>.json.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, createApi } from "../support/api.js";
 import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
@@ -15,7 +16,7 @@ interface Charged {
   readonly names: string[];
 }
 
-describe("US local sales taxes, round 4 IA and MN places (embedded)", () => {
+describe("US local sales taxes, round 4 IA, MN and OK places (embedded)", () => {
   let system: SystemUnderTest;
   let api: ReturnType<typeof createApi>;
   let key: string;
@@ -96,6 +97,21 @@ describe("US local sales taxes, round 4 IA and MN places (embedded)", () => {
       expect(bemidji.rate).toBe(0.085);
       expect(bemidji.tax).toBe(8500);
       expect(bemidji.names).toEqual(expect.arrayContaining(["Beltrami County sales tax", "Bemidji sales tax"]));
+    });
+  });
+
+  describe("Oklahoma (the Tax Commission's announced new rates, from their effective dates)", () => {
+    it("Choctaw 73020 (Oklahoma County): 9.75% from 2025-07-01, the state's 4.5% alone before", async () => {
+      expect((await charged("OK", "73020", "Choctaw", "2025-06-30")).rate).toBe(0.045);
+      const choctaw = await charged("OK", "73020", "Choctaw");
+      expect(choctaw.rate).toBe(0.0975);
+      expect(choctaw.names).toContain("Choctaw sales tax");
+    });
+
+    it("Broken Arrow 74014 (Wagoner County): the city's 3.55% and Wagoner County's 1.55% from 2025-07-01", async () => {
+      const c = await charged("OK", "74014", "Broken Arrow");
+      expect(c.rate).toBe(0.096);
+      expect(c.names).toContain("Wagoner County sales tax");
     });
   });
 });
