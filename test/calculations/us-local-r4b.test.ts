@@ -1,0 +1,73 @@
+// Researched local sales taxes of round 4, group b (TN first) through the gateway in embedded
+// mode: the combined rate and the jurisdictions charged for addresses whose ZIP lies in a
+// known county and city (SimpleMaps ZIP data). The rates come from the publications cited in
+// services/calc-engine/data/us-local-<st>.json.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, createApi } from "../support/api.js";
+import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
+import { calculateAt } from "../support/us-calculation.js";
+
+const TODAY = "2026-11-25";
+
+interface Charged {
+  readonly rate: number;
+  readonly coverage: string;
+  readonly names: string[];
+}
+
+describe("US local sales taxes, round 4 group b (embedded)", () => {
+  let system: SystemUnderTest;
+  let api: ReturnType<typeof createApi>;
+  let key: string;
+
+  beforeAll(async () => {
+    system = await startEmbeddedSystem();
+    api = createApi(system.restUrl);
+    key = (await createAccount(system.restUrl, system.adminToken, "US local r4b")).testSecret;
+  });
+  afterAll(() => system?.stop());
+
+  /** $1,000.00 of general merchandise delivered to the ZIP on the day. */
+  async function charged(state: string, zip: string, city: string, day = TODAY): Promise<Charged> {
+    const body = await calculateAt(api, key, { state, zip, city, day }, 100000);
+    const entries: Array<{ tax_rate: number; jurisdiction_name: string }> = body.line_items[0].tax_jurisdictions;
+    const rate = Math.round(entries.reduce((sum, e) => sum + e.tax_rate, 0) * 1e6) / 1e6;
+    return { rate, coverage: body.rate_coverage, names: entries.map((e) => e.jurisdiction_name).sort() };
+  }
+
+  describe("Tennessee (county and city local option taxes administered by the Department of Revenue)", () => {
+    it("Knoxville 37902 (Knox County, 2.25%): 9.25%, PARTIAL since the state's list is not all held", async () => {
+      const c = await charged("TN", "37902", "Knoxville");
+      expect(c.rate).toBe(0.0925);
+      expect(c.names).toContain("Knox County");
+      expect(c.coverage).toBe("PARTIAL");
+    });
+
+    it("Clarksville 37040 (Montgomery County, 2.5%): 9.5%; Maryville 37801 (Blount County, 2.75%): 9.75%", async () => {
+      expect((await charged("TN", "37040", "Clarksville")).rate).toBe(0.095);
+      expect((await charged("TN", "37801", "Maryville")).rate).toBe(0.0975);
+    });
+
+    it("Franklin 37064 (Williamson County): 9.25% before the county's increase of 2018-04-01, 9.75% after", async () => {
+      expect((await charged("TN", "37064", "Franklin", "2018-03-31")).rate).toBe(0.0925);
+      expect((await charged("TN", "37064", "Franklin")).rate).toBe(0.0975);
+    });
+
+    it("Lebanon 37087 (Wilson County): 9.25% before the 2020 referendum's increase, 9.75% after", async () => {
+      expect((await charged("TN", "37087", "Lebanon", "2020-06-30")).rate).toBe(0.0925);
+      expect((await charged("TN", "37087", "Lebanon")).rate).toBe(0.0975);
+    });
+
+    it("Kingsport 37660: the city's 2.5% over Sullivan County's 2.25% (9.5%); Bristol 37620: the county's 9.25%", async () => {
+      const kingsport = await charged("TN", "37660", "Kingsport");
+      expect(kingsport.rate).toBe(0.095);
+      expect(kingsport.names).toEqual(["Kingsport", "Sullivan County", "Tennessee"]);
+      expect((await charged("TN", "37620", "Bristol")).rate).toBe(0.0925);
+    });
+
+    it("Hendersonville 37075 (Sumner County): 9.25% until the city's 2.75% of 2024-06-01, 9.75% after", async () => {
+      expect((await charged("TN", "37075", "Hendersonville", "2024-05-31")).rate).toBe(0.0925);
+      expect((await charged("TN", "37075", "Hendersonville")).rate).toBe(0.0975);
+    });
+  });
+});
