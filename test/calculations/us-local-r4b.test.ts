@@ -70,4 +70,27 @@ describe("US local sales taxes, round 4 group b (embedded)", () => {
       expect((await charged("TN", "37075", "Hendersonville")).rate).toBe(0.0975);
     });
   });
+  describe("Arkansas (county and city taxes administered by the Department of Finance and Administration)", () => {
+    it("Fayetteville 72701: 9.75% (Washington County 1.25%, the city's 2%), PARTIAL", async () => {
+      const c = await charged("AR", "72701", "Fayetteville");
+      expect(c.rate).toBe(0.0975);
+      expect(c.names).toEqual(["Arkansas", "Fayetteville", "Washington County"]);
+      expect(c.coverage).toBe("PARTIAL");
+    });
+
+    it("Rogers 72756 (Benton County 1%, the city's 2%): 9.5%; Fort Smith 72903 (Sebastian County 1.25%, the city's 2%): 9.75%", async () => {
+      expect((await charged("AR", "72756", "Rogers")).rate).toBe(0.095);
+      expect((await charged("AR", "72903", "Fort Smith")).rate).toBe(0.0975);
+    });
+
+    it("Conway 72034 (Faulkner County 0.5%): 9.125% during the city's 2018-2023 street tax, 8.75% after it", async () => {
+      expect((await charged("AR", "72034", "Conway", "2020-06-15")).rate).toBe(0.09125);
+      expect((await charged("AR", "72034", "Conway")).rate).toBe(0.0875);
+    });
+
+    it("Pea Ridge 72751 (Benton County): the city's 1% of June 2021 became 2% by July 2023", async () => {
+      expect((await charged("AR", "72751", "Pea Ridge", "2022-01-15")).rate).toBe(0.085);
+      expect((await charged("AR", "72751", "Pea Ridge")).rate).toBe(0.095);
+    });
+  });
 });
