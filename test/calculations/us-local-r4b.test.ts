@@ -93,4 +93,60 @@ describe("US local sales taxes, round 4 group b (embedded)", () => {
       expect((await charged("AR", "72751", "Pea Ridge")).rate).toBe(0.095);
     });
   });
+  describe("Illinois (municipal, county and RTA taxes administered by the Illinois Department of Revenue)", () => {
+    it("Aurora 60505 (Kane County): the RTA's 0.75% now applies in Kane County (the city's own tax is not held)", async () => {
+      const c = await charged("IL", "60505", "Aurora");
+      expect(c.rate).toBe(0.07);
+      expect(c.names).toContain("RTA tax");
+    });
+
+    it("Harvard 60033 (McHenry County): 8% before McHenry County's 0.25% mental health tax of 2024-07-01, 8.25% after", async () => {
+      expect((await charged("IL", "60033", "Harvard", "2024-05-01")).rate).toBe(0.08);
+      expect((await charged("IL", "60033", "Harvard")).rate).toBe(0.0825);
+    });
+
+    it("Peoria 61602: 9% (Peoria County 1%, the city's 1.75%); Champaign 61820: 9% (county 1.25%, the city's 1.5%)", async () => {
+      expect((await charged("IL", "61602", "Peoria")).rate).toBe(0.09);
+      expect((await charged("IL", "61820", "Champaign")).rate).toBe(0.09);
+    });
+
+    it("the Peoria taxes do not apply to prescription drugs: only the state's 1%", async () => {
+      const body = await calculateAt(
+        api,
+        key,
+        { state: "IL", zip: "61602", city: "Peoria", day: TODAY, category: "PRESCRIPTION_DRUGS" },
+        100000,
+      );
+      expect(body.total_tax_amount).toBe(1000);
+    });
+
+    it("Arlington Heights 60004 (Cook County): 10% with the village's 1%", async () => {
+      expect((await charged("IL", "60004", "Arlington Heights")).rate).toBe(0.1);
+    });
+  });
+
+  describe("Missouri (county, city and district taxes administered by the Department of Revenue)", () => {
+    it("Springfield 65802: 8.1% (Greene County 1.75% with its half-cent of 2018-04-01, the city's 2.125%)", async () => {
+      const c = await charged("MO", "65802", "Springfield");
+      expect(c.rate).toBe(0.081);
+      expect(c.coverage).toBe("PARTIAL");
+    });
+
+    it("Lee's Summit 64063: the city's 2.25% before its public safety tax of 2022-10-01 (Jackson County's data starts in 2023), 8.475% with Jackson County after", async () => {
+      expect((await charged("MO", "64063", "Lee's Summit", "2022-09-30")).rate).toBe(0.06475);
+      expect((await charged("MO", "64063", "Lee's Summit")).rate).toBe(0.08475);
+    });
+
+    it("Columbia 65201 (Boone County 1.75%, the city's 2%): 7.975%", async () => {
+      expect((await charged("MO", "65201", "Columbia")).rate).toBe(0.07975);
+    });
+  });
+
+  describe("Alabama", () => {
+    it("Foley 36535 (Baldwin County 3%; the city's tax not held): 7%, PARTIAL", async () => {
+      const c = await charged("AL", "36535", "Foley");
+      expect(c.rate).toBe(0.07);
+      expect(c.coverage).toBe("PARTIAL");
+    });
+  });
 });
