@@ -54,7 +54,7 @@ describe("US local sales taxes, round 4 group b (embedded)", () => {
     });
 
     it("Lebanon 37087 (Wilson County): 9.25% before the 2020 referendum's increase, 9.75% after", async () => {
-      expect((await charged("TN", "37087", "Lebanon", "2020-06-30")).rate).toBe(0.0925);
+      expect((await charged("TN", "37087", "Lebanon", "2020-05-31")).rate).toBe(0.0925);
       expect((await charged("TN", "37087", "Lebanon")).rate).toBe(0.0975);
     });
 
