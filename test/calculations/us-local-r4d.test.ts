@@ -39,6 +39,25 @@ describe("US local sales taxes, researched-state misses (embedded)", () => {
     };
   }
 
+  describe("ZIPs outside the Census ZIP areas (PO boxes): the county as the ZCTA data names it", () => {
+    it("Carson City 89702 (PO boxes): Carson City's 0.75% like 89701, not the state rate alone answered FULL", async () => {
+      const street = await charged("NV", "89701", "Carson City", "2026-03-15");
+      expect(street.rate).toBe(0.076);
+      const poBox = await charged("NV", "89702", "Carson City", "2026-03-15");
+      expect(poBox.rate).toBe(0.076);
+      expect(poBox.names).toContain("Carson City local sales tax");
+      expect(poBox.coverage).toBe("FULL");
+    });
+
+    it("San Francisco 94120 (PO boxes): San Francisco's district taxes like 94102, not the state rate alone", async () => {
+      const street = await charged("CA", "94102", "San Francisco", "2026-03-15");
+      const poBox = await charged("CA", "94120", "San Francisco", "2026-03-15");
+      expect(poBox.rate).toBe(street.rate);
+      expect(poBox.rate).toBeGreaterThan(0.0725);
+      expect(poBox.names).toContain("San Francisco County Transportation Authority");
+    });
+  });
+
   describe("Wisconsin: the counties that adopted the 0.5% county tax in 2024", () => {
     it("Racine 53402: 5% state only until 2025-03-31, 5.5% with Racine County's tax from 2025-04-01", async () => {
       const before = await charged("WI", "53402", "Racine", "2025-03-31");
