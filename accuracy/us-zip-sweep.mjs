@@ -5,17 +5,20 @@
 // table's tax Levy collects; and the population answered FULL while off by more than 0.5 pp.
 //
 //   node accuracy/us-zip-sweep.mjs [--root <levy checkout>] [--states GA,NC] [--with-import]
-//        [--misses <n>] [--json <file>] [--city postal|region]
+//        [--misses <n>] [--json <file>] [--city postal|region] [--kinds]
 //
 // --root: the checkout whose build is measured (default: this one; run `npm run build` there).
 // --with-import: also load the tables themselves (US_ZIP_RATES_PATH), to measure the import.
 // --misses n: list the n most-populous ZIPs per state whose rate is more than 0.5 pp off.
 // --city region: send the table's region name as the address's city instead of the ZIP's
 //   postal city, to measure how addresses naming their municipality resolve.
+// --kinds: also send every row with the region as the city, and print why the rows of the
+//   main run miss, by kind (accuracy/miss-kinds.mjs), as shares of each state's population.
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { classifyMisses, missKindShares, missKinds } from "./miss-kinds.mjs";
 import { summarise } from "./sweep-figures.mjs";
 import { fixtureDirOf, startLevy, sweepRows, tableRows, zipRecords } from "./sweep-levy.mjs";
 
@@ -29,6 +32,7 @@ const { values: options } = parseArgs({
     json: { type: "string" },
     concurrency: { type: "string", default: "16" },
     city: { type: "string", default: "postal" },
+    kinds: { type: "boolean", default: false },
   },
 });
 const root = path.resolve(options.root);
@@ -36,8 +40,11 @@ const states = options.states ? new Set(options.states.toUpperCase().split(","))
 const [rows, records] = await Promise.all([tableRows(fixtureDirOf(root), states), zipRecords(root)]);
 const levy = await startLevy(root, { withImport: options["with-import"] });
 let compared;
+let byRegion;
 try {
   compared = await sweepRows(levy, rows, records, Number(options.concurrency), { cityFrom: options.city });
+  if (options.kinds)
+    byRegion = await sweepRows(levy, rows, records, Number(options.concurrency), { cityFrom: "region" });
 } finally {
   await levy.stop();
 }
@@ -71,6 +78,17 @@ if (misses > 0) {
       console.log(
         `  ${entry.zip} pop ${entry.population}  ${entry.region}  ${(100 * entry.tableRate).toFixed(4)}%  ${levyRate}  ${entry.coverage ?? ""}  ${entry.city ?? "?"} / ${entry.county ?? "?"}`,
       );
+    }
+  }
+}
+if (byRegion) {
+  console.log("\nWhy rows miss, by kind: rows and share of the state's population");
+  for (const { state, shares } of missKindShares(compared, classifyMisses(compared, byRegion))) {
+    console.log(`${state}:`);
+    for (const { key, label } of missKinds) {
+      const { rows: count, popShare } = shares[key];
+      if (count > 0)
+        console.log(`  ${label.padEnd(70)} ${String(count).padStart(5)} rows ${pct(popShare).padStart(7)}`);
     }
   }
 }

@@ -74,9 +74,18 @@ export class ZipIndexBuilder {
   private readonly citySlugs: string[] = [];
   private readonly cityKeys = new Map<string, number>();
   private readonly regionIndex = new Map(usRegions.map((region, index) => [region.code, index]));
+  /** County names of the primary (ZCTA) data by FIPS, for the supplement's new ZIPs. */
+  private readonly primaryCountyOfFips = new Map<number, string>();
 
   /** A primary record: defines the ZIP (a repeated ZIP keeps its first definition). */
   addPrimary(record: UsZipRecord): void {
+    for (const { name, fips } of [{ name: record.county, fips: record.countyFips }, ...(record.counties ?? [])]) {
+      if (name !== "" && fips > 0 && !this.primaryCountyOfFips.has(fips)) this.primaryCountyOfFips.set(fips, name);
+    }
+    this.define(record);
+  }
+
+  private define(record: UsZipRecord): void {
     const stateIndex = this.regionIndex.get(record.state);
     if (stateIndex === undefined || this.slotOfZip[record.zip] !== -1) return;
     const region = usRegions[stateIndex]!;
@@ -97,7 +106,10 @@ export class ZipIndexBuilder {
   addSupplement(record: UsZipRecord): void {
     const slot = this.slotOfZip[record.zip]!;
     if (slot === -1) {
-      this.addPrimary({ ...record, population: 0 });
+      // The county as the primary data names it (one county, one id): the supplement spells
+      // some differently ("Carson City (city)", "City and County of San Francisco").
+      const known = this.primaryCountyOfFips.get(record.countyFips);
+      this.define({ ...record, population: 0, ...(known ? { county: known } : {}) });
       return;
     }
     const region = usRegions[this.states[slot]!]!;
