@@ -5,16 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, createApi } from "../support/api.js";
 import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
-import { calculateAt } from "../support/us-calculation.js";
+import { type Charged, chargedAt } from "../support/us-calculation.js";
 
 const TODAY = "2026-11-25";
-
-interface Charged {
-  readonly rate: number;
-  readonly tax: number;
-  readonly coverage: string;
-  readonly names: string[];
-}
 
 describe("US local sales taxes, Texas (embedded)", () => {
   let system: SystemUnderTest;
@@ -29,17 +22,8 @@ describe("US local sales taxes, Texas (embedded)", () => {
   afterAll(() => system?.stop());
 
   /** $1,000.00 of general merchandise delivered to the ZIP on the day. */
-  async function charged(zip: string, city: string, day = TODAY): Promise<Charged> {
-    const body = await calculateAt(api, key, { state: "TX", zip, city, day }, 100000);
-    const entries: Array<{ tax_rate: number; jurisdiction_name: string }> = body.line_items[0].tax_jurisdictions;
-    const rate = Math.round(entries.reduce((sum, e) => sum + e.tax_rate, 0) * 1e6) / 1e6;
-    return {
-      rate,
-      tax: body.total_tax_amount,
-      coverage: body.rate_coverage,
-      names: entries.map((e) => e.jurisdiction_name).sort(),
-    };
-  }
+  const charged = (zip: string, city: string, day = TODAY): Promise<Charged> =>
+    chargedAt(api, key, { state: "TX", zip, city, day });
 
   it("League City 77573: the city's 2% from the Comptroller's October 2019 change page, 8.25% and $82.50 on $1,000", async () => {
     const c = await charged("77573", "League City");
@@ -80,5 +64,18 @@ describe("US local sales taxes, Texas (embedded)", () => {
   it("a dated change: Blanket 76432 charged 8.25% in 2022 and 7.25% after its street tax ended on 2023-10-01", async () => {
     expect((await charged("76432", "Blanket", "2022-06-01")).rate).toBe(0.0825);
     expect((await charged("76432", "Blanket", "2024-06-01")).rate).toBe(0.0725);
+  });
+
+  it("Deer Park 77536: the city's 1.5% with its crime control and fire control districts' 0.25% each", async () => {
+    const c = await charged("77536", "Deer Park");
+    expect(c.rate).toBe(0.0825);
+    expect(c.names).toEqual(
+      expect.arrayContaining(["Deer Park", "Deer Park Crime Control District", "Deer Park Fire Control District"]),
+    );
+  });
+
+  it("a dated increase: Watauga 76148 charged 8.00% in mid-2021 and 8.25% from 2021-10-01 (Comptroller's change pages)", async () => {
+    expect((await charged("76148", "Watauga", "2021-06-01")).rate).toBe(0.08);
+    expect((await charged("76148", "Watauga", "2022-06-01")).rate).toBe(0.0825);
   });
 });
