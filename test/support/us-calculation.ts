@@ -51,3 +51,28 @@ export async function calculateAt(
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body;
 }
+
+/** What a one-line calculation charged: the combined rate (sum of the jurisdictions' rates, to 6 places), the tax, the coverage and the jurisdictions' names, sorted. */
+export interface Charged {
+  readonly rate: number;
+  readonly tax: number;
+  readonly coverage: string;
+  readonly names: string[];
+}
+
+/** `calculateAt` for $1,000.00 (or `amount`) and the parts of the answer the rate-data suites compare. */
+export async function chargedAt(
+  api: ReturnType<typeof createApi>,
+  key: string,
+  place: UsPlace,
+  amount = 100000,
+): Promise<Charged> {
+  const body = await calculateAt(api, key, place, amount);
+  const entries: Array<{ tax_rate: number; jurisdiction_name: string }> = body.line_items[0].tax_jurisdictions;
+  return {
+    rate: Math.round(entries.reduce((sum, e) => sum + e.tax_rate, 0) * 1e6) / 1e6,
+    tax: body.total_tax_amount,
+    coverage: body.rate_coverage,
+    names: entries.map((e) => e.jurisdiction_name).sort(),
+  };
+}
