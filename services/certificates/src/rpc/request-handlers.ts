@@ -174,7 +174,7 @@ export function requestHandlers(deps: RequestHandlerDeps): Handlers {
       return { buyer: presentBuyer(deleted) };
     },
     async getBuyerStatus(request) {
-      // Asked by catalog in either mode; buyers exist only in live mode.
+      // Asked by the gateway and the MCP bridge in either mode; buyers exist only in live mode.
       const scope = scopeFrom(request.scope);
       if (!scope.livemode) return { buyerDeleted: false };
       const customer = { id: request.customer?.id || null, reference: request.customer?.referenceCustomerId || null };
