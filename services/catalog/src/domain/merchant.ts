@@ -1,6 +1,7 @@
-// A seller on a platform. Soft deleted: afterwards it is gone from get and list and
-// its reference_merchant_id may be used again.
-import { hasIdForm, invalidField } from "@levy/kit";
+// A seller on a platform, and catalog's rules about merchants. Soft deleted: afterwards
+// it is gone from get and list and its reference_merchant_id may be used again;
+// reference_merchant_id is unique among live merchants and never changes.
+import { hasIdForm, invalidField, newId } from "@levy/kit";
 import type { TaxId } from "./tax-id.js";
 
 export interface MerchantAddress {
@@ -23,6 +24,46 @@ export interface MerchantRecord {
   created_at: number;
   updated_at: number;
   deleted_at: number | null;
+}
+
+export interface NewMerchant {
+  readonly reference_merchant_id: string;
+  readonly name: string;
+  readonly email: string | null;
+  readonly default_address: MerchantAddress | null;
+  readonly tax_ids: TaxId[];
+}
+
+export interface MerchantChanges {
+  readonly name?: string | undefined;
+  readonly email?: string | undefined;
+  readonly default_address?: MerchantAddress | undefined;
+  readonly tax_ids?: TaxId[] | undefined;
+}
+
+export function newMerchantRecord(input: NewMerchant, now: number): MerchantRecord {
+  return { id: newId("merch"), ...input, created_at: now, updated_at: now, deleted_at: null };
+}
+
+/** The key no two live merchants of one account and mode may share. */
+export function merchantUniqueKey(referenceMerchantId: string): string {
+  return `ref:${referenceMerchantId}`;
+}
+
+/** The supplied fields to write, or null when none differs from the stored value. */
+export function changedMerchantFields(
+  current: MerchantRecord,
+  changes: MerchantChanges,
+): Partial<MerchantRecord> | null {
+  const set: Partial<MerchantRecord> = {};
+  if (changes.name !== undefined) set.name = changes.name;
+  if (changes.email !== undefined) set.email = changes.email;
+  if (changes.default_address !== undefined) set.default_address = changes.default_address;
+  if (changes.tax_ids !== undefined) set.tax_ids = changes.tax_ids;
+  const changed = Object.entries(set).some(
+    ([field, value]) => JSON.stringify(value) !== JSON.stringify(current[field as keyof MerchantRecord]),
+  );
+  return changed ? set : null;
 }
 
 export function isServiceMerchantId(value: string): boolean {
