@@ -3,7 +3,8 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { LevyError, countryCodeProblem, invalidField, scopeFrom, pageSize } from "@levy/kit";
-import type { CatalogService, MerchantSchema, TaxId as TaxIdMessage } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
+import type { CatalogService, MerchantSchema } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
+import type { TaxId as TaxIdMessage } from "@levy/proto/levy/common/v1/common_pb.js";
 import type { Address } from "@levy/proto/levy/common/v1/common_pb.js";
 import type { Scope, Stored } from "@levy/storage";
 import { type AddressCheck, addressMessage } from "../adapters/address-check.js";
