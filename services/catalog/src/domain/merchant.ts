@@ -1,17 +1,26 @@
 // A seller on a platform, and catalog's rules about merchants. Soft deleted: afterwards
 // it is gone from get and list and its reference_merchant_id may be used again;
 // reference_merchant_id is unique among live merchants and never changes.
-import { hasIdForm, invalidField, newId } from "@levy/kit";
+import { type AddressFields, countryCodeProblem, hasIdForm, invalidField, newId } from "@levy/kit";
 import type { TaxId } from "./tax-id.js";
 
-export interface MerchantAddress {
-  address_line_1: string;
-  address_line_2: string;
-  address_city: string;
-  address_province: string;
-  address_postal_code: string;
-  address_country: string;
-  address_type: string;
+/** Stored normalised (trimmed; country and province upper case). */
+export type MerchantAddress = AddressFields;
+
+/** A default_address as stored: normalised, its country a known ISO code. */
+export function merchantAddress(fields: AddressFields): MerchantAddress {
+  const country = fields.address_country.trim().toUpperCase();
+  const problem = countryCodeProblem(country);
+  if (problem) throw invalidField("default_address.address_country", `default_address.address_country: ${problem}`);
+  return {
+    address_line_1: fields.address_line_1.trim(),
+    address_line_2: fields.address_line_2.trim(),
+    address_city: fields.address_city.trim(),
+    address_province: fields.address_province.trim().toUpperCase(),
+    address_postal_code: fields.address_postal_code.trim(),
+    address_country: country,
+    address_type: fields.address_type.trim(),
+  };
 }
 
 export interface MerchantRecord {
