@@ -94,3 +94,11 @@ export {
   salesSummaryQuery,
   transactionListQuery,
 } from "./read-queries.js";
+export {
+  webhookDeliveryOutput,
+  webhookEndpointBody,
+  webhookEndpointDeletedOutput,
+  webhookEndpointOutput,
+  webhookEventTypes,
+  type WebhookEventType,
+} from "./webhook.js";
