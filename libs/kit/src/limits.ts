@@ -42,7 +42,9 @@ export const textLimits = {
   ipValue: 100,
   metadataKeys: 20,
   metadataValue: 500,
-  webhookUrl: 2048,
+  /** A URL the client gives (webhook endpoint, certificate document). */
+  url: 2048,
+  certificateType: 64,
   webhookDescription: 500,
 } as const;
 

@@ -15,7 +15,7 @@ export const webhookEventTypes = [
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
 export const webhookEndpointBody = z.strictObject({
-  url: z.string().max(textLimits.webhookUrl),
+  url: z.string().max(textLimits.url),
   enabled_events: z.array(z.enum(webhookEventTypes)).min(1).max(webhookEventTypes.length),
   description: z.string().max(textLimits.webhookDescription).optional(),
 });
