@@ -4,7 +4,8 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { Address, AddressSchema } from "@levy/proto/levy/common/v1/common_pb.js";
 
-export interface AddressFields {
+// A type, not an interface, so a record typed Record<string, string> can hold one.
+export type AddressFields = {
   address_line_1: string;
   address_line_2: string;
   address_city: string;
@@ -12,7 +13,7 @@ export interface AddressFields {
   address_postal_code: string;
   address_country: string;
   address_type: string;
-}
+};
 
 /** Fields a request may leave out are sent as "" (proto3's absent string). */
 export type GivenAddressFields = Pick<AddressFields, "address_country"> &
