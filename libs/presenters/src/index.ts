@@ -90,6 +90,7 @@ export { transactionBody, transactionSchema, type Transaction } from "./transact
 export {
   defaultLookupAmount,
   filingListQuery,
+  rateLookupPlace,
   rateLookupQuery,
   salesSummaryQuery,
   transactionListQuery,

@@ -37,17 +37,18 @@ export const salesSummaryQuery = z.strictObject({
 /** 100.00 in the currency: the unit price rules are evaluated at when none is given. */
 export const defaultLookupAmount = 10_000;
 
-export const rateLookupQuery = z.strictObject({
-  country: countryCodeBody.transform((code) => code.toUpperCase()),
+/** The place and category of a rate lookup: GET /tax/rates and the lookup_tax_rate tool. */
+export const rateLookupPlace = {
   province: z.string().trim().max(textLimits.addressProvince).optional(),
   postal_code: z.string().trim().max(textLimits.addressPostalCode).optional(),
   city: z.string().trim().max(textLimits.addressLine).optional(),
-  category: z
-    .string()
-    .trim()
-    .min(1)
-    .max(textLimits.categoryCode)
-    .describe("a product category (GET /tax/categories lists them)"),
+  category: z.string().trim().min(1).max(textLimits.categoryCode),
+};
+
+export const rateLookupQuery = z.strictObject({
+  country: countryCodeBody.transform((code) => code.toUpperCase()),
+  ...rateLookupPlace,
+  category: rateLookupPlace.category.describe("a product category (GET /tax/categories lists them)"),
   date: queryDateBound.optional().describe("the day: ISO 8601 date (UTC) or epoch seconds; default today"),
   amount: z.coerce
     .number()

@@ -1,6 +1,12 @@
-import { boundToEpoch, calculationLimits, textLimits } from "@levy/kit";
+import { boundToEpoch, calculationLimits } from "@levy/kit";
 import { z } from "zod";
-import { countryCodeBody, defaultLookupAmount, presentRateLookup, rateLookupSchema } from "@levy/presenters";
+import {
+  countryCodeBody,
+  defaultLookupAmount,
+  presentRateLookup,
+  rateLookupPlace,
+  rateLookupSchema,
+} from "@levy/presenters";
 import { dateBoundInput } from "../inputs.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
@@ -11,15 +17,9 @@ export const lookupTaxRate = defineTool({
     "The jurisdictions, rates and coverage a calculation at a place would use for one product category on one day, without storing anything (as GET /tax/rates). Some rules depend on the price (e.g. New York clothing under $110): amount is the unit price they are evaluated at. Rates are fractions (0.08875 = 8.875 %).",
   input: z.strictObject({
     country: countryCodeBody.describe("ISO 3166-1 alpha-2 country code, e.g. US, DE, GB"),
-    province: z.string().trim().max(textLimits.addressProvince).optional().describe("state or province code, e.g. NY"),
-    postal_code: z.string().trim().max(textLimits.addressPostalCode).optional(),
-    city: z.string().trim().max(textLimits.addressLine).optional(),
-    category: z
-      .string()
-      .trim()
-      .min(1)
-      .max(textLimits.categoryCode)
-      .describe("a product category from list_tax_categories"),
+    ...rateLookupPlace,
+    province: rateLookupPlace.province.describe("state or province code, e.g. NY"),
+    category: rateLookupPlace.category.describe("a product category from list_tax_categories"),
     date: dateBoundInput.optional().describe("the day: ISO 8601 date (UTC) or epoch seconds; default today"),
     amount: z
       .number()
