@@ -24,7 +24,7 @@ export const calls = {
   "calc-engine": ["geo-resolver", "catalog", "certificates"],
   "geo-resolver": [],
   ledger: ["calc-engine"],
-  catalog: ["certificates", "geo-resolver"],
+  catalog: ["geo-resolver"],
   certificates: ["catalog"],
   "mcp-bridge": ["gateway", "catalog", "calc-engine", "ledger", "certificates"],
 };

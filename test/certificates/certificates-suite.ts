@@ -10,7 +10,7 @@ import { CertificatesService } from "@levy/proto/levy/certificates/v1/certificat
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, createApi, type AccountKeys } from "../support/api.js";
 import type { SystemUnderTest } from "../support/system.js";
-import { corpus } from "../../services/certificates/src/processing/test-corpus/corpus.js";
+import { corpus } from "./corpus/corpus.js";
 import { makeJpeg, makePdf, makePng, sstCertificate, type Manifest } from "./support/documents.js";
 import { nonPublicUrls } from "../security/ssrf-urls.js";
 import { documentServerEnv, startDocumentServer, type DocumentServer } from "./support/document-server.js";

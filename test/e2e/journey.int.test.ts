@@ -5,7 +5,7 @@
 // same Idempotency-Key; the refund must land once and the Kafka-fed totals stay exact.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { corpus } from "../../services/certificates/src/processing/test-corpus/corpus.js";
+import { corpus } from "../certificates/corpus/corpus.js";
 import {
   documentServerEnv,
   startDocumentServer,

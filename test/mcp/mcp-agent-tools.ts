@@ -89,6 +89,28 @@ export function describeAgentTools(ctx: McpContext): void {
           "customer_not_found",
         );
       });
+
+      it("update_customer refuses to make a customer exempt whose buyer was deleted, as REST does", async () => {
+        const live = (name: string, args: Record<string, unknown>) =>
+          call(name, args, ctx.account.liveSecret, writer.mcpUrl);
+        const admin = (path: string, init: { body?: unknown; method?: string } = {}) =>
+          ctx.api(`/admin/v1/accounts/${ctx.account.accountId}${path}`, {
+            headers: { authorization: `Bearer ${ctx.system.adminToken}` },
+            ...init,
+          });
+        const lost = ok(await live("create_customer", { reference_customer_id: "agent-lost-buyer" }));
+        const buyer = await admin("/buyers", {
+          body: { legal_name: "Lost Co", customer: { reference_customer_id: "agent-lost-buyer" } },
+        });
+        expect(buyer.status).toBe(201);
+        expect((await admin(`/buyers/${buyer.body.id}`, { method: "DELETE" })).status).toBe(200);
+        const refused = toolError(await live("update_customer", { customer_id: lost.id, is_tax_exempt: true }));
+        expect(refused.error_code).toBe("invalid_arguments");
+        expect(ok(await live("update_customer", { customer_id: lost.id, name: "Still editable" }))).toMatchObject({
+          is_tax_exempt: false,
+          name: "Still editable",
+        });
+      });
     });
   });
 }

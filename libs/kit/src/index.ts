@@ -58,6 +58,8 @@ export {
   type RunningService,
 } from "./start-service.js";
 export { scopeFrom } from "./scope-message.js";
+export { addressFields, addressMessage, type AddressFields, type GivenAddressFields } from "./address-fields.js";
+export { refuseExemptionOfDeletedBuyer, type BuyerExemptionClients } from "./buyer-exemption.js";
 export { dateBound, queryDateBound, boundToEpoch, epochRange, type DateBound, type EpochRange } from "./date-bounds.js";
 export { isCountryCode, suggestedCountryCode, countryCodeProblem } from "./country-codes.js";
 export { taxCategories, isTaxCategory, taxCategoryName, type TaxCategory } from "./tax-categories.js";

@@ -37,9 +37,15 @@ export const textLimits = {
   email: 320,
   productName: 500,
   productCategory: 100,
+  /** A tax category code asked of the rate lookup (REST query and MCP tool). */
+  categoryCode: 60,
   ipValue: 100,
   metadataKeys: 20,
   metadataValue: 500,
+  /** A URL the client gives (webhook endpoint, certificate document). */
+  url: 2048,
+  certificateType: 64,
+  webhookDescription: 500,
 } as const;
 
 /** The latest epoch second the API accepts (9999-12-31T23:59:59Z). */

@@ -39,6 +39,11 @@ export interface StartServiceOptions<D extends Record<string, Setting<unknown>>>
   readonly logger?: Logger | undefined;
   /** Embedded mode shares one in-process bus between the services of the process. */
   readonly sharedBus?: EventBus | undefined;
+  /**
+   * Whether an unreachable event bus makes the service not ready (default true). The
+   * gateway says false: it serves REST with the bus down (key revocations and webhooks wait).
+   */
+  readonly readyOnlyWithEvents?: boolean | undefined;
   build(context: ServiceContext<ConfigOf<D>>): Promise<BuiltService>;
 }
 
@@ -63,7 +68,11 @@ export async function startService<D extends Record<string, Setting<unknown>>>(
     {
       serviceNames: built.serviceNames,
       registerRoutes: (router) => built.registerRoutes(router),
-      readinessChecks: { storage: () => store.ping(), events: () => bus.ping(), ...built.readinessChecks },
+      readinessChecks: {
+        storage: () => store.ping(),
+        ...(options.readyOnlyWithEvents === false ? {} : { events: () => bus.ping() }),
+        ...built.readinessChecks,
+      },
       ...(built.readinessWarnings ? { readinessWarnings: built.readinessWarnings } : {}),
       close: async () => {
         await built.close?.();

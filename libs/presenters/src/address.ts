@@ -1,6 +1,6 @@
 // The public Address and Tax ID objects (spec: Address object, Tax ID object): as
 // responses show them and as request bodies give them. `address_type` only when set.
-import { countryCodeProblem, textLimits } from "@levy/kit";
+import { addressFields, countryCodeProblem, textLimits } from "@levy/kit";
 import type { Address as AddressMessage } from "@levy/proto/levy/common/v1/common_pb.js";
 import { z } from "zod";
 
@@ -46,13 +46,6 @@ export const taxIdBody = z.strictObject({
 
 export function presentAddress(address: AddressMessage | undefined): Address | null {
   if (!address) return null;
-  return {
-    address_line_1: address.addressLine1,
-    address_line_2: address.addressLine2,
-    address_city: address.addressCity,
-    address_province: address.addressProvince,
-    address_postal_code: address.addressPostalCode,
-    address_country: address.addressCountry,
-    ...(address.addressType ? { address_type: address.addressType } : {}),
-  };
+  const { address_type, ...fields } = addressFields(address);
+  return { ...fields, ...(address_type ? { address_type } : {}) };
 }

@@ -32,7 +32,7 @@ export const certificatesQuery = listQuery
     customer: customerParam.optional(),
     jurisdiction: stateCode("expected a two-letter state code").optional(),
     status: z.enum(["processing", "needs_info", "active", "expiring", "expired", "invalid"]).optional(),
-    certificate_type: z.string().trim().min(1).max(64).optional(),
+    certificate_type: z.string().trim().min(1).max(textLimits.certificateType).optional(),
     created_from: z.coerce.number().int().min(0).optional(),
     created_to: z.coerce.number().int().min(0).optional(),
     expires_from: isoDate.optional(),
@@ -47,7 +47,12 @@ export const customerSelector = z.strictObject({
 });
 
 export const submitCertificateBody = z.strictObject({
-  document_url: z.string().trim().min(1).max(2048).describe("https URL of a PDF, PNG or JPEG on a public host"),
+  document_url: z
+    .string()
+    .trim()
+    .min(1)
+    .max(textLimits.url)
+    .describe("https URL of a PDF, PNG or JPEG on a public host"),
   filename: z.string().trim().min(1).max(textLimits.name).optional(),
   customer: customerSelector.optional(),
   certificate_request_id: identifierText(100).optional(),
@@ -70,7 +75,7 @@ export const certificateRequestBody = z.strictObject({
 export const certificateBody = z.strictObject({
   customer: customerSelector.optional(),
   buyer_id: identifierText(100).optional(),
-  certificate_type: z.string().trim().min(1).max(64),
+  certificate_type: z.string().trim().min(1).max(textLimits.certificateType),
   jurisdictions: states.min(1),
   buyer_name: z.string().trim().min(1).max(textLimits.name).optional(),
   issued_on: isoDate.optional(),

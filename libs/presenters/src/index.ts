@@ -90,7 +90,16 @@ export { transactionBody, transactionSchema, type Transaction } from "./transact
 export {
   defaultLookupAmount,
   filingListQuery,
+  rateLookupPlace,
   rateLookupQuery,
   salesSummaryQuery,
   transactionListQuery,
 } from "./read-queries.js";
+export {
+  webhookDeliveryOutput,
+  webhookEndpointBody,
+  webhookEndpointDeletedOutput,
+  webhookEndpointOutput,
+  webhookEventTypes,
+  type WebhookEventType,
+} from "./webhook.js";

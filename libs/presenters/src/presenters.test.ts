@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { create } from "@bufbuild/protobuf";
 import { AddressSchema } from "@levy/proto/levy/common/v1/common_pb.js";
-import { TaxJurisdictionSchema } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
+import { TaxJurisdictionSchema } from "@levy/proto/levy/common/v1/common_pb.js";
 import { RefundSchema, TransactionSchema } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
 import type { z } from "zod";
 import {

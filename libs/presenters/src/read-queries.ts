@@ -1,7 +1,7 @@
 // Query parameters of the read endpoints added for issue 21 (ledger reads and the rate
 // lookup). Dates are epoch seconds or ISO 8601 (@levy/kit date-bounds.ts); unknown
 // parameters are refused, so a misspelled filter cannot widen an answer.
-import { identifierText, queryDateBound } from "@levy/kit";
+import { calculationLimits, identifierText, queryDateBound, textLimits } from "@levy/kit";
 import { z } from "zod";
 import { countryCodeBody } from "./address.js";
 import { listQuery } from "./list.js";
@@ -37,18 +37,24 @@ export const salesSummaryQuery = z.strictObject({
 /** 100.00 in the currency: the unit price rules are evaluated at when none is given. */
 export const defaultLookupAmount = 10_000;
 
+/** The place and category of a rate lookup: GET /tax/rates and the lookup_tax_rate tool. */
+export const rateLookupPlace = {
+  province: z.string().trim().max(textLimits.addressProvince).optional(),
+  postal_code: z.string().trim().max(textLimits.addressPostalCode).optional(),
+  city: z.string().trim().max(textLimits.addressLine).optional(),
+  category: z.string().trim().min(1).max(textLimits.categoryCode),
+};
+
 export const rateLookupQuery = z.strictObject({
   country: countryCodeBody.transform((code) => code.toUpperCase()),
-  province: z.string().trim().max(50).optional(),
-  postal_code: z.string().trim().max(20).optional(),
-  city: z.string().trim().max(200).optional(),
-  category: z.string().trim().min(1).max(60).describe("a product category (GET /tax/categories lists them)"),
+  ...rateLookupPlace,
+  category: rateLookupPlace.category.describe("a product category (GET /tax/categories lists them)"),
   date: queryDateBound.optional().describe("the day: ISO 8601 date (UTC) or epoch seconds; default today"),
   amount: z.coerce
     .number()
     .int()
     .min(0)
-    .max(1_000_000_000_000)
+    .max(calculationLimits.maxAmount)
     .default(defaultLookupAmount)
     .describe("unit price the rules are evaluated at, minor units of currency"),
   currency: z

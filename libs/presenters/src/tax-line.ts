@@ -1,6 +1,6 @@
 // The public JSON of a line's product and tax jurisdictions, shared by calculations and
-// transactions/refunds (calc-engine and ledger messages have the same fields; only
-// calc-engine's jurisdictions carry a `note`).
+// transactions/refunds (one common.v1 message each; only calculations fill `note`).
+import type { LineProduct as LineProductMessage, TaxJurisdiction } from "@levy/proto/levy/common/v1/common_pb.js";
 import { z } from "zod";
 
 const int = z.number().int();
@@ -26,27 +26,7 @@ export const lineProductSchema = z.object({
   product_tax_code: z.string(),
 });
 export type LineProduct = z.infer<typeof lineProductSchema>;
-interface JurisdictionFields {
-  readonly taxRate: number;
-  readonly taxDueDecimal: bigint;
-  readonly feeAmount: bigint;
-  readonly rateType: string;
-  readonly taxAuthorityName: string;
-  readonly taxAuthorityType: string;
-  readonly taxType: string;
-  readonly jurisdictionName: string;
-  readonly jurisdictionId: string;
-  readonly note?: string;
-}
-
-interface ProductFields {
-  readonly referenceLineItemId: string;
-  readonly referenceProductId: string;
-  readonly referenceProductName: string;
-  readonly productTaxCode: string;
-}
-
-export function presentLineProduct(product: ProductFields | undefined): LineProduct {
+export function presentLineProduct(product: LineProductMessage | undefined): LineProduct {
   return {
     reference_line_item_id: product?.referenceLineItemId ?? "",
     reference_product_id: product?.referenceProductId ?? "",
@@ -55,7 +35,7 @@ export function presentLineProduct(product: ProductFields | undefined): LineProd
   };
 }
 
-export function presentJurisdiction(entry: JurisdictionFields): Jurisdiction {
+export function presentJurisdiction(entry: TaxJurisdiction): Jurisdiction {
   return {
     tax_rate: entry.taxRate,
     tax_due_decimal: Number(entry.taxDueDecimal),

@@ -3,7 +3,6 @@
 // data fixed at build time) and merchant addresses against geo-resolver, which owns them.
 import { createRpcClient, createRpcTransport, isTaxCategory, startService, type RunningService } from "@levy/kit";
 import type { EventBus } from "@levy/events";
-import { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 import { GeoResolverService } from "@levy/proto/levy/geo_resolver/v1/geo_resolver_pb.js";
 import { createAddressCheck } from "./adapters/address-check.js";
 import { createCustomerStore } from "./adapters/customer-store.js";
@@ -24,19 +23,10 @@ export function startCatalog(options: StartCatalogOptions = {}): Promise<Running
     env: options.env,
     sharedBus: options.sharedBus,
     build: async ({ store, config, metrics }) => {
-      const certificates = createRpcClient(
-        CertificatesService,
-        createRpcTransport({ baseUrl: config.certificatesUrl, interceptors: [metrics.clientInterceptor] }),
-      );
       const geo = createRpcClient(
         GeoResolverService,
         createRpcTransport({ baseUrl: config.geoResolverUrl, interceptors: [metrics.clientInterceptor] }),
       );
-      // The exemption certificate manager knows whether a customer's master buyer was deleted.
-      const buyerDeleted = async (
-        scope: { accountId: string; livemode: boolean },
-        customer: { id: string; referenceCustomerId: string },
-      ) => (await certificates.getBuyerStatus({ scope, customer })).buyerDeleted;
       const stores = {
         customers: await createCustomerStore(store),
         products: await createProductStore(store, async (code) => isTaxCategory(code)),
@@ -44,11 +34,7 @@ export function startCatalog(options: StartCatalogOptions = {}): Promise<Running
       };
       return {
         serviceNames: ["levy.catalog.v1.CatalogService"],
-        registerRoutes: (router) =>
-          registerCatalogService(router, stores, {
-            customers: { buyerDeleted },
-            checkAddress: createAddressCheck(geo),
-          }),
+        registerRoutes: (router) => registerCatalogService(router, stores, { checkAddress: createAddressCheck(geo) }),
       };
     },
   });

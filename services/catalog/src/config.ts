@@ -3,6 +3,5 @@ import { hostingSettings, infrastructureSettings, upstreamUrlSetting } from "@le
 export const catalogSettings = {
   ...hostingSettings("catalog"),
   ...infrastructureSettings,
-  certificatesUrl: upstreamUrlSetting("certificates"),
   geoResolverUrl: upstreamUrlSetting("geo-resolver"),
 };

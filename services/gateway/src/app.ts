@@ -1,21 +1,16 @@
-// Wires the gateway: key store on its own storage, guarded clients to upstream
-// services, the REST server, and the gRPC KeyService with health and ops endpoints.
+// Wires the gateway on the shared start-up (startService): key store on its own storage,
+// guarded clients to upstream services, the REST server, and the gRPC KeyService,
+// RateLimitService and DocumentLinkService with health and ops endpoints.
 import type { AddressInfo } from "node:net";
 import {
-  assertInfrastructureConfig,
   createLimitedHttpServer,
-  createLogger,
   createOpsEndpoints,
   createReadiness,
   createRpcTransport,
   createHttpShutdown,
-  createServiceMetrics,
-  hostService,
   LevyError,
-  loadConfig,
   newId,
-  openEventBus,
-  openStore,
+  startService,
   type Logger,
 } from "@levy/kit";
 import { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
@@ -64,184 +59,196 @@ export interface RunningGateway {
 }
 
 export async function startGateway(options: StartGatewayOptions = {}): Promise<RunningGateway> {
-  const config = loadConfig(gatewaySettings, options.env);
-  assertInfrastructureConfig(config);
-  const logger = options.logger ?? createLogger({ service: "gateway", level: config.logLevel });
-  const secrets = await resolveSecrets({
-    adminToken: config.adminToken,
-    apiKeyPepper: config.apiKeyPepper,
-    previousApiKeyPepper: config.apiKeyPepperPrevious,
-    embedded: config.storage === "embedded",
-    dataDir: config.dataDir,
-  });
-  const metrics = createServiceMetrics("gateway");
-  const store = await openStore("gateway", config, metrics.registry, logger);
-  const bus = await openEventBus("gateway", config, options.sharedBus);
-  const ownsBus = bus !== options.sharedBus;
-  const peppers = { current: secrets.apiKeyPepper, previous: secrets.previousApiKeyPepper };
-  const storedKeys = await createKeyStore(store, peppers, { logger, bus, registry: metrics.registry });
-  storedKeys.outbox?.start(config.keyOutboxIntervalMs);
-  const keyCache = createVerifiedKeyCache({ maxEntries: config.apiKeyCacheSize, maxAgeMs: config.apiKeyCacheMaxAgeMs });
-  // Every replica keeps its own cache, so every replica needs every change: one group each.
-  const keyChanges = await followKeyChanges(bus, newId("gateway-key-changes"), keyCache);
-  const keyStore = withVerifiedKeyCache(storedKeys, keyCache, secrets.apiKeyPepper);
-  const breakerOptions = {
-    timeoutMs: config.upstreamTimeoutMs,
-    resetTimeoutMs: config.breakerResetMs,
-    errorThresholdPercentage: config.breakerErrorPercent,
-    volumeThreshold: config.breakerVolume,
-  };
-  const catalog = createGuardedClient(
-    "catalog",
-    CatalogService,
-    createRpcTransport({ baseUrl: config.catalogUrl, interceptors: [metrics.clientInterceptor] }),
-    breakerOptions,
-  );
-  const calcEngine = createGuardedClient(
-    "calc-engine",
-    CalcEngineService,
-    createRpcTransport({ baseUrl: config.calcEngineUrl, interceptors: [metrics.clientInterceptor] }),
-    breakerOptions,
-  );
-  const ledger = createGuardedClient(
-    "ledger",
-    LedgerService,
-    createRpcTransport({ baseUrl: config.ledgerUrl, interceptors: [metrics.clientInterceptor] }),
-    breakerOptions,
-  );
-  const certificatesTransport = createRpcTransport({
-    baseUrl: config.certificatesUrl,
-    interceptors: [metrics.clientInterceptor],
-  });
-  const certificates = createGuardedClient("certificates", CertificatesService, certificatesTransport, breakerOptions);
-  // Submit downloads the document first, so it gets its own, longer deadline.
-  const certificateIntake = createGuardedClient("certificates-intake", CertificatesService, certificatesTransport, {
-    ...breakerOptions,
-    timeoutMs: config.certificateSubmitTimeoutMs,
-  });
-  const breakers = [
-    catalog.breaker,
-    calcEngine.breaker,
-    ledger.breaker,
-    certificates.breaker,
-    certificateIntake.breaker,
-  ];
-  registerBreakerMetrics(metrics.registry, breakers);
-  logBreakerTransitions(logger, breakers);
-  const idempotencyStore = await createIdempotencyStore(store);
-  const rateLimits = await createRateLimitStore(store);
+  let started: Omit<RunningGateway, "grpcPort" | "opsPort" | "stop" | "logger"> | undefined;
+  let stopRest = async () => {};
+  const service = await startService({
+    service: "gateway",
+    settings: gatewaySettings,
+    env: options.env,
+    logger: options.logger,
+    sharedBus: options.sharedBus,
+    readyOnlyWithEvents: false,
+    build: async ({ config, logger, metrics, store, bus }) => {
+      const secrets = await resolveSecrets({
+        adminToken: config.adminToken,
+        apiKeyPepper: config.apiKeyPepper,
+        previousApiKeyPepper: config.apiKeyPepperPrevious,
+        embedded: config.storage === "embedded",
+        dataDir: config.dataDir,
+      });
+      const peppers = { current: secrets.apiKeyPepper, previous: secrets.previousApiKeyPepper };
+      const storedKeys = await createKeyStore(store, peppers, { logger, bus, registry: metrics.registry });
+      storedKeys.outbox?.start(config.keyOutboxIntervalMs);
+      const keyCache = createVerifiedKeyCache({
+        maxEntries: config.apiKeyCacheSize,
+        maxAgeMs: config.apiKeyCacheMaxAgeMs,
+      });
+      // Every replica keeps its own cache, so every replica needs every change: one group each.
+      const keyChanges = await followKeyChanges(bus, newId("gateway-key-changes"), keyCache);
+      const keyStore = withVerifiedKeyCache(storedKeys, keyCache, secrets.apiKeyPepper);
+      const breakerOptions = {
+        timeoutMs: config.upstreamTimeoutMs,
+        resetTimeoutMs: config.breakerResetMs,
+        errorThresholdPercentage: config.breakerErrorPercent,
+        volumeThreshold: config.breakerVolume,
+      };
+      const catalog = createGuardedClient(
+        "catalog",
+        CatalogService,
+        createRpcTransport({ baseUrl: config.catalogUrl, interceptors: [metrics.clientInterceptor] }),
+        breakerOptions,
+      );
+      const calcEngine = createGuardedClient(
+        "calc-engine",
+        CalcEngineService,
+        createRpcTransport({ baseUrl: config.calcEngineUrl, interceptors: [metrics.clientInterceptor] }),
+        breakerOptions,
+      );
+      const ledger = createGuardedClient(
+        "ledger",
+        LedgerService,
+        createRpcTransport({ baseUrl: config.ledgerUrl, interceptors: [metrics.clientInterceptor] }),
+        breakerOptions,
+      );
+      const certificatesTransport = createRpcTransport({
+        baseUrl: config.certificatesUrl,
+        interceptors: [metrics.clientInterceptor],
+      });
+      const certificates = createGuardedClient(
+        "certificates",
+        CertificatesService,
+        certificatesTransport,
+        breakerOptions,
+      );
+      // Submit downloads the document first, so it gets its own, longer deadline.
+      const certificateIntake = createGuardedClient("certificates-intake", CertificatesService, certificatesTransport, {
+        ...breakerOptions,
+        timeoutMs: config.certificateSubmitTimeoutMs,
+      });
+      const breakers = [
+        catalog.breaker,
+        calcEngine.breaker,
+        ledger.breaker,
+        certificates.breaker,
+        certificateIntake.breaker,
+      ];
+      registerBreakerMetrics(metrics.registry, breakers);
+      logBreakerTransitions(logger, breakers);
+      const idempotencyStore = await createIdempotencyStore(store);
+      const rateLimits = await createRateLimitStore(store);
 
-  const webhooks = await startWebhooks({
-    config,
-    store,
-    bus,
-    logger,
-    // Plain clients: the consumer retries on its own; a breaker would only add failures.
-    sources: {
-      ledger: createClient(LedgerService, createRpcTransport({ baseUrl: config.ledgerUrl })),
-      certificates: createClient(CertificatesService, certificatesTransport),
+      const webhooks = await startWebhooks({
+        config,
+        store,
+        bus,
+        logger,
+        // Plain clients: the consumer retries on its own; a breaker would only add failures.
+        sources: {
+          ledger: createClient(LedgerService, createRpcTransport({ baseUrl: config.ledgerUrl })),
+          certificates: createClient(CertificatesService, certificatesTransport),
+        },
+      });
+      const links = createDocumentLinks({
+        pepper: secrets.apiKeyPepper,
+        previousPepper: secrets.previousApiKeyPepper,
+        publicBaseUrl: config.publicBaseUrl,
+      });
+      // The REST port answers /readyz too, from its own readiness (storage only).
+      const readiness = createReadiness(["levy.gateway.v1.KeyService"]);
+      readiness.addCheck("storage", () => store.ping());
+      const app = createGatewayApp({
+        keyStore,
+        adminToken: secrets.adminToken,
+        logger,
+        registry: metrics.registry,
+        ops: createOpsEndpoints(readiness, metrics.registry),
+        upstream: { catalog: catalog.client, calcEngine: calcEngine.client, ledger: ledger.client },
+        certificates: {
+          client: certificates.client,
+          intake: certificateIntake.client,
+          // Streams are not guarded by a breaker; the document route is a plain client.
+          documents: createClient(CertificatesService, certificatesTransport),
+          links,
+        },
+        idempotencyStore,
+        webhooks: { store: webhooks.store, hosts: webhooks.settings.post },
+        bodyLimit: config.bodyLimit,
+        ...(config.restRateLimit > 0
+          ? {
+              restRateLimit: {
+                limit: config.restRateLimit,
+                windowSeconds: config.restRateLimitWindowSeconds,
+                limiter: createLocalRateLimiter(config.restRateLimit, config.restRateLimitWindowSeconds),
+              },
+            }
+          : {}),
+      });
+      // Requests arriving once the stop began get a 503 (retry elsewhere or later).
+      const shutdown = createHttpShutdown((_request, response) => {
+        const { status, body } = errorBody(
+          new LevyError("upstream_unavailable", "Levy is shutting down; retry the request", {
+            retry_after_seconds: "1",
+          }),
+          currentApiVersion,
+        );
+        response
+          .writeHead(status, { "content-type": "application/json; charset=utf-8", "retry-after": "1" })
+          .end(JSON.stringify(body));
+      });
+      const rest = createLimitedHttpServer(shutdown.guard(app), config);
+      await new Promise<void>((resolve, reject) => {
+        rest.once("error", reject);
+        rest.listen(config.restPort, config.host, () => resolve());
+      });
+      const restPort = (rest.address() as AddressInfo).port;
+      // Links signed for the MCP bridge: PUBLIC_BASE_URL, else this REST listener.
+      const restHost = ["0.0.0.0", "::"].includes(config.host)
+        ? "localhost"
+        : config.host.includes(":")
+          ? `[${config.host}]`
+          : config.host;
+      const restBase = `http://${restHost}:${restPort}`;
+      stopRest = async () => {
+        // Stop taking REST requests and let in-flight ones finish before the RPC side stops.
+        const drained = shutdown.drain(rest);
+        readiness.markShuttingDown();
+        await drained;
+      };
+      started = {
+        restPort,
+        adminToken: secrets.adminToken,
+        adminTokenGenerated: secrets.adminTokenGenerated,
+        keyStore,
+      };
+      return {
+        serviceNames: [
+          "levy.gateway.v1.KeyService",
+          "levy.gateway.v1.RateLimitService",
+          "levy.gateway.v1.DocumentLinkService",
+        ],
+        registerRoutes: (router) => {
+          registerKeyService(router, keyStore, rateLimits);
+          registerRateLimitService(router, rateLimits);
+          registerDocumentLinkService(router, links, restBase);
+        },
+        close: async () => {
+          for (const breaker of breakers) breaker.shutdown();
+          await keyChanges.close();
+          await webhooks.stop();
+          await storedKeys.outbox?.stop();
+        },
+      };
     },
   });
-  const links = createDocumentLinks({
-    pepper: secrets.apiKeyPepper,
-    previousPepper: secrets.previousApiKeyPepper,
-    publicBaseUrl: config.publicBaseUrl,
-  });
-  const readiness = createReadiness(["levy.gateway.v1.KeyService"]);
-  readiness.addCheck("storage", () => store.ping());
-  const app = createGatewayApp({
-    keyStore,
-    adminToken: secrets.adminToken,
-    logger,
-    registry: metrics.registry,
-    ops: createOpsEndpoints(readiness, metrics.registry),
-    upstream: { catalog: catalog.client, calcEngine: calcEngine.client, ledger: ledger.client },
-    certificates: {
-      client: certificates.client,
-      intake: certificateIntake.client,
-      // Streams are not guarded by a breaker; the document route is a plain client.
-      documents: createClient(CertificatesService, certificatesTransport),
-      links,
-    },
-    idempotencyStore,
-    webhooks: { store: webhooks.store, hosts: webhooks.settings.post },
-    bodyLimit: config.bodyLimit,
-    ...(config.restRateLimit > 0
-      ? {
-          restRateLimit: {
-            limit: config.restRateLimit,
-            windowSeconds: config.restRateLimitWindowSeconds,
-            limiter: createLocalRateLimiter(config.restRateLimit, config.restRateLimitWindowSeconds),
-          },
-        }
-      : {}),
-  });
-  // Requests arriving once the stop began get a 503 (retry elsewhere or later).
-  const shutdown = createHttpShutdown((_request, response) => {
-    const { status, body } = errorBody(
-      new LevyError("upstream_unavailable", "Levy is shutting down; retry the request", { retry_after_seconds: "1" }),
-      currentApiVersion,
-    );
-    response
-      .writeHead(status, { "content-type": "application/json; charset=utf-8", "retry-after": "1" })
-      .end(JSON.stringify(body));
-  });
-  const rest = createLimitedHttpServer(shutdown.guard(app), config);
-  await new Promise<void>((resolve, reject) => {
-    rest.once("error", reject);
-    rest.listen(config.restPort, config.host, () => resolve());
-  });
-  // Links signed for the MCP bridge: PUBLIC_BASE_URL, else this REST listener.
-  const restHost = ["0.0.0.0", "::"].includes(config.host)
-    ? "localhost"
-    : config.host.includes(":")
-      ? `[${config.host}]`
-      : config.host;
-  const restBase = `http://${restHost}:${(rest.address() as AddressInfo).port}`;
-  const hosted = await hostService(
-    {
-      serviceNames: [
-        "levy.gateway.v1.KeyService",
-        "levy.gateway.v1.RateLimitService",
-        "levy.gateway.v1.DocumentLinkService",
-      ],
-      registerRoutes: (router) => {
-        registerKeyService(router, keyStore, rateLimits);
-        registerRateLimitService(router, rateLimits);
-        registerDocumentLinkService(router, links, restBase);
-      },
-      readinessChecks: { storage: () => store.ping() },
-      close: async () => {
-        catalog.breaker.shutdown();
-        calcEngine.breaker.shutdown();
-        ledger.breaker.shutdown();
-        certificates.breaker.shutdown();
-        certificateIntake.breaker.shutdown();
-        await keyChanges.close();
-        await webhooks.stop();
-        await storedKeys.outbox?.stop();
-        if (ownsBus) await bus.close();
-        await store.close();
-      },
-    },
-    { host: config.host, grpcPort: config.grpcPort, opsPort: config.opsPort, logger, metrics },
-  );
-  const restPort = (rest.address() as AddressInfo).port;
-  logger.info({ rest_port: restPort }, "gateway REST API listening");
+  service.logger.info({ rest_port: started!.restPort }, "gateway REST API listening");
   return {
-    restPort,
-    grpcPort: hosted.grpcPort,
-    opsPort: hosted.opsPort,
-    adminToken: secrets.adminToken,
-    adminTokenGenerated: secrets.adminTokenGenerated,
-    keyStore,
-    logger,
+    ...started!,
+    grpcPort: service.grpcPort,
+    opsPort: service.opsPort,
+    logger: service.logger,
     stop: async () => {
-      // Stop taking REST requests, let in-flight ones finish, then close the rest.
-      const drained = shutdown.drain(rest);
-      readiness.markShuttingDown();
-      await drained;
-      await hosted.stop();
+      await stopRest();
+      await service.stop();
     },
   };
 }

@@ -19,10 +19,9 @@ import {
   type CalculateRequest,
   type CustomerInput,
   type OrderDetailsInput,
-  type TaxId,
 } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
-import type { Address } from "@levy/proto/levy/common/v1/common_pb.js";
+import type { Address, TaxId } from "@levy/proto/levy/common/v1/common_pb.js";
 import type { GeoResolverService, ResolveLocationResponse } from "@levy/proto/levy/geo_resolver/v1/geo_resolver_pb.js";
 import { isAcceptedCurrency } from "../domain/currencies.js";
 import type { AppliedJurisdiction, LineOverride } from "../domain/determine.js";

@@ -1,30 +1,18 @@
 // Customers of one account and mode: creation with unique e-mail and reference id,
 // lookup by either id form, and creation-ordered listing that skips deleted ones.
-import { LevyError, epochSeconds, newId } from "@levy/kit";
+import { LevyError, epochSeconds } from "@levy/kit";
 import { StorageError, type Collection, type Scope, type Store, type Stored } from "@levy/storage";
 import {
+  type CustomerChanges,
   type CustomerRecord,
-  assertReferenceCustomerId,
-  emailKey,
+  type NewCustomer,
+  assertCustomerFields,
+  changedCustomerFields,
+  customerUniqueKeys,
   isServiceCustomerId,
-  isValidEmail,
-  referenceKey,
+  newCustomerRecord,
 } from "../domain/customer.js";
 import { type ClaimOutcome, type ClaimRecord, type Claimant, createUniqueClaims } from "./unique-claims.js";
-
-export interface NewCustomer {
-  readonly reference_customer_id?: string | undefined;
-  readonly name?: string | undefined;
-  readonly email?: string | undefined;
-  readonly is_tax_exempt: boolean;
-}
-
-export interface CustomerChanges {
-  readonly reference_customer_id?: string | undefined;
-  readonly name?: string | undefined;
-  readonly email?: string | undefined;
-  readonly is_tax_exempt?: boolean | undefined;
-}
 
 export interface CustomerStore {
   create(scope: Scope, input: NewCustomer): Promise<Stored<CustomerRecord>>;
@@ -48,11 +36,6 @@ export async function createCustomerStore(store: Store): Promise<CustomerStore> 
   });
   const claims = createUniqueClaims(await store.collection<ClaimRecord>({ name: "customer_unique_keys" }));
 
-  const uniqueKeys = (record: Pick<CustomerRecord, "email" | "reference_customer_id">) => [
-    ...(record.email ? [emailKey(record.email)] : []),
-    ...(record.reference_customer_id ? [referenceKey(record.reference_customer_id)] : []),
-  ];
-
   const live = async (scope: Scope, id: string) => {
     const customer = await customers.get(scope, id);
     return customer !== null && customer.deleted_at === null;
@@ -70,7 +53,7 @@ export async function createCustomerStore(store: Store): Promise<CustomerStore> 
    */
   async function duplicateError(scope: Scope, taken: Extract<ClaimOutcome, { ok: false }>): Promise<LevyError> {
     const owner = await customers.get(scope, taken.ownerId);
-    const written = owner !== null && owner.deleted_at === null && uniqueKeys(owner).includes(taken.key);
+    const written = owner !== null && owner.deleted_at === null && customerUniqueKeys(owner).includes(taken.key);
     const facts = written ? owner : (taken.claimant ?? owner);
     // "" is an absent value; the gateway shows it as null, as in the customer object.
     return new LevyError("duplicate_customer", "a customer with this email or reference_customer_id already exists", {
@@ -89,22 +72,9 @@ export async function createCustomerStore(store: Store): Promise<CustomerStore> 
 
   return {
     async create(scope, input) {
-      if (input.email !== undefined && !isValidEmail(input.email)) {
-        throw new LevyError("invalid_email", "email is not a valid e-mail address", { field: "email" });
-      }
-      assertReferenceCustomerId(input.reference_customer_id);
-      const now = epochSeconds();
-      const record: CustomerRecord = {
-        id: newId("cust"),
-        reference_customer_id: input.reference_customer_id ?? null,
-        name: input.name ?? null,
-        email: input.email ?? null,
-        is_tax_exempt: input.is_tax_exempt,
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-      };
-      const keys = uniqueKeys(record);
+      assertCustomerFields(input);
+      const record = newCustomerRecord(input, epochSeconds());
+      const keys = customerUniqueKeys(record);
       const outcome = await claims.claim(scope, keys, claimantOf(record), (id) => live(scope, id));
       if (!outcome.ok) throw await duplicateError(scope, outcome);
       try {
@@ -116,16 +86,13 @@ export async function createCustomerStore(store: Store): Promise<CustomerStore> 
     },
     find,
     async update(scope, customerId, changes) {
-      if (changes.email !== undefined && !isValidEmail(changes.email)) {
-        throw new LevyError("invalid_email", "email is not a valid e-mail address", { field: "email" });
-      }
-      assertReferenceCustomerId(changes.reference_customer_id);
+      assertCustomerFields(changes);
       const current = await find(scope, customerId);
-      const set = changedFields(current, changes);
+      const set = changedCustomerFields(current, changes);
       if (Object.keys(set).length === 0) return current;
       const next = { ...current, ...set };
-      const oldKeys = uniqueKeys(current);
-      const newKeys = uniqueKeys(next).filter((key) => !oldKeys.includes(key));
+      const oldKeys = customerUniqueKeys(current);
+      const newKeys = customerUniqueKeys(next).filter((key) => !oldKeys.includes(key));
       const outcome = await claims.claim(scope, newKeys, claimantOf(next), (id) => live(scope, id));
       if (!outcome.ok) throw await duplicateError(scope, outcome);
       let updated: Stored<CustomerRecord>;
@@ -138,7 +105,7 @@ export async function createCustomerStore(store: Store): Promise<CustomerStore> 
         await claims.release(scope, newKeys, current.id);
         throw conflictToRetry(error);
       }
-      const freed = oldKeys.filter((key) => !uniqueKeys(updated).includes(key));
+      const freed = oldKeys.filter((key) => !customerUniqueKeys(updated).includes(key));
       await claims.release(scope, freed, current.id);
       return updated;
     },
@@ -149,7 +116,7 @@ export async function createCustomerStore(store: Store): Promise<CustomerStore> 
         .catch((error: unknown) => {
           throw conflictToRetry(error);
         });
-      await claims.release(scope, uniqueKeys(current), current.id);
+      await claims.release(scope, customerUniqueKeys(current), current.id);
       return deleted;
     },
     async list(scope, limit, cursor) {
@@ -157,19 +124,6 @@ export async function createCustomerStore(store: Store): Promise<CustomerStore> 
       return { items: page.items, nextCursor: page.nextCursor };
     },
   };
-}
-
-/** The supplied fields whose value differs from the stored one. */
-function changedFields(current: CustomerRecord, changes: CustomerChanges): Partial<CustomerRecord> {
-  const set: Partial<CustomerRecord> = {};
-  if (changes.reference_customer_id !== undefined && changes.reference_customer_id !== current.reference_customer_id) {
-    set.reference_customer_id = changes.reference_customer_id;
-  }
-  if (changes.name !== undefined && changes.name !== current.name) set.name = changes.name;
-  if (changes.email !== undefined && changes.email !== current.email) set.email = changes.email;
-  if (changes.is_tax_exempt !== undefined && changes.is_tax_exempt !== current.is_tax_exempt)
-    set.is_tax_exempt = changes.is_tax_exempt;
-  return set;
 }
 
 /** A concurrent write won the race: the client should re-read and retry. */

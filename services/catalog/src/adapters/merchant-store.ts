@@ -1,26 +1,17 @@
-// Merchants of one account and mode. reference_merchant_id is unique among merchants
-// that are not deleted (enforced with the same claim records as customers), cannot
-// change, and is free again once its merchant is deleted.
-import { LevyError, epochSeconds, newId } from "@levy/kit";
+// Merchants of one account and mode (rules in domain/merchant.ts). The unique
+// reference_merchant_id is enforced with the same claim records as customers.
+import { LevyError, epochSeconds } from "@levy/kit";
 import { StorageError, type Collection, type Scope, type Store, type Stored } from "@levy/storage";
-import { type MerchantAddress, type MerchantRecord, isServiceMerchantId } from "../domain/merchant.js";
-import type { TaxId } from "../domain/tax-id.js";
+import {
+  type MerchantChanges,
+  type MerchantRecord,
+  type NewMerchant,
+  changedMerchantFields,
+  isServiceMerchantId,
+  merchantUniqueKey,
+  newMerchantRecord,
+} from "../domain/merchant.js";
 import { type ClaimRecord, createUniqueClaims } from "./unique-claims.js";
-
-export interface NewMerchant {
-  readonly reference_merchant_id: string;
-  readonly name: string;
-  readonly email: string | null;
-  readonly default_address: MerchantAddress | null;
-  readonly tax_ids: TaxId[];
-}
-
-export interface MerchantChanges {
-  readonly name?: string | undefined;
-  readonly email?: string | undefined;
-  readonly default_address?: MerchantAddress | undefined;
-  readonly tax_ids?: TaxId[] | undefined;
-}
 
 export interface MerchantStore {
   create(scope: Scope, input: NewMerchant): Promise<Stored<MerchantRecord>>;
@@ -33,8 +24,6 @@ export interface MerchantStore {
   update(scope: Scope, merchantId: string, changes: MerchantChanges): Promise<Stored<MerchantRecord>>;
   delete(scope: Scope, merchantId: string): Promise<Stored<MerchantRecord>>;
 }
-
-const claimKey = (reference: string) => `ref:${reference}`;
 
 export async function createMerchantStore(store: Store): Promise<MerchantStore> {
   const merchants: Collection<MerchantRecord> = await store.collection<MerchantRecord>({
@@ -60,15 +49,8 @@ export async function createMerchantStore(store: Store): Promise<MerchantStore> 
 
   return {
     async create(scope, input) {
-      const now = epochSeconds();
-      const record: MerchantRecord = {
-        id: newId("merch"),
-        ...input,
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-      };
-      const keys = [claimKey(input.reference_merchant_id)];
+      const record = newMerchantRecord(input, epochSeconds());
+      const keys = [merchantUniqueKey(input.reference_merchant_id)];
       const outcome = await claims.claim(
         scope,
         keys,
@@ -95,15 +77,8 @@ export async function createMerchantStore(store: Store): Promise<MerchantStore> 
     },
     async update(scope, merchantId, changes) {
       const current = await find(scope, merchantId);
-      const set: Partial<MerchantRecord> = {};
-      if (changes.name !== undefined) set.name = changes.name;
-      if (changes.email !== undefined) set.email = changes.email;
-      if (changes.default_address !== undefined) set.default_address = changes.default_address;
-      if (changes.tax_ids !== undefined) set.tax_ids = changes.tax_ids;
-      const changed = Object.entries(set).some(
-        ([field, value]) => JSON.stringify(value) !== JSON.stringify(current[field as keyof MerchantRecord]),
-      );
-      if (!changed) return current;
+      const set = changedMerchantFields(current, changes);
+      if (!set) return current;
       return merchants
         .update(scope, current.id, { expectedVersion: current.version, set: { ...set, updated_at: epochSeconds() } })
         .catch((error: unknown) => {
@@ -117,7 +92,7 @@ export async function createMerchantStore(store: Store): Promise<MerchantStore> 
         .catch((error: unknown) => {
           throw retryable(error);
         });
-      await claims.release(scope, [claimKey(current.reference_merchant_id)], current.id);
+      await claims.release(scope, [merchantUniqueKey(current.reference_merchant_id)], current.id);
       return deleted;
     },
   };

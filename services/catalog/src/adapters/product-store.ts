@@ -1,15 +1,14 @@
-// Products of one account and mode, keyed by reference_product_id. Posting an existing
-// reference_product_id updates that product (name and category); a deleted product's
-// reference can be created again.
-import { LevyError, epochSeconds, invalidField } from "@levy/kit";
+// Products of one account and mode, keyed by reference_product_id (rules in
+// domain/product.ts); concurrent posts of one reference retry their version races.
+import { LevyError, epochSeconds } from "@levy/kit";
 import { type Collection, type Scope, type Store, type Stored, isConflict, retryOnConflict } from "@levy/storage";
-import type { ProductRecord } from "../domain/product.js";
-
-export interface ProductInput {
-  readonly reference_product_id: string;
-  readonly reference_product_name: string;
-  readonly product_category: string;
-}
+import {
+  type ProductInput,
+  type ProductRecord,
+  newProductRecord,
+  productRepost,
+  unknownCategory,
+} from "../domain/product.js";
 
 export interface ProductStore {
   upsert(scope: Scope, input: ProductInput): Promise<{ product: Stored<ProductRecord>; created: boolean }>;
@@ -49,42 +48,17 @@ export async function createProductStore(store: Store, isKnownCategory: Category
 
   async function upsertOnce(scope: Scope, input: ProductInput) {
     const now = epochSeconds();
-    const { inserted, record } = await products.insertIfAbsent(scope, {
-      id: input.reference_product_id,
-      reference_product_name: input.reference_product_name,
-      product_category: input.product_category,
-      created_at: now,
-      updated_at: now,
-      deleted_at: null,
-    });
+    const { inserted, record } = await products.insertIfAbsent(scope, newProductRecord(input, now));
     if (inserted) return { product: record, created: true };
-    const revived = record.deleted_at !== null;
-    const unchanged =
-      !revived &&
-      record.reference_product_name === input.reference_product_name &&
-      record.product_category === input.product_category;
-    if (unchanged) return { product: record, created: false };
-    const product = await products.update(scope, record.id, {
-      expectedVersion: record.version,
-      set: {
-        reference_product_name: input.reference_product_name,
-        product_category: input.product_category,
-        updated_at: now,
-        deleted_at: null,
-        ...(revived ? { created_at: now } : {}),
-      },
-    });
-    return { product, created: revived };
+    const repost = productRepost(record, input, now);
+    if (!repost) return { product: record, created: false };
+    const product = await products.update(scope, record.id, { expectedVersion: record.version, set: repost.set });
+    return { product, created: repost.created };
   }
 
   return {
     async upsert(scope, input) {
-      if (!(await isKnownCategory(input.product_category))) {
-        throw invalidField(
-          "product_category",
-          `"${input.product_category.slice(0, 60)}" is not a known tax category; see list_tax_categories`,
-        );
-      }
+      if (!(await isKnownCategory(input.product_category))) throw unknownCategory(input.product_category);
       // Concurrent upserts of one reference: the loser of a version race reads again and retries.
       return retryOnConflict(() => upsertOnce(scope, input)).catch(busyToRetry);
     },

@@ -5,7 +5,7 @@ import type { AddressCheck } from "../adapters/address-check.js";
 import type { CustomerStore } from "../adapters/customer-store.js";
 import type { MerchantStore } from "../adapters/merchant-store.js";
 import type { ProductStore } from "../adapters/product-store.js";
-import { customerHandlers, type CustomerRules } from "./customer-handlers.js";
+import { customerHandlers } from "./customer-handlers.js";
 import { merchantHandlers } from "./merchant-handlers.js";
 import { productHandlers } from "./product-handlers.js";
 
@@ -15,15 +15,14 @@ export interface CatalogStores {
   readonly merchants: MerchantStore;
 }
 
-/** What catalog's rules ask other services: buyer status (certificates), addresses (geo-resolver). */
+/** What catalog's rules ask other services: addresses (geo-resolver). */
 export interface CatalogRules {
-  readonly customers?: CustomerRules;
   readonly checkAddress: AddressCheck;
 }
 
 export function registerCatalogService(router: ConnectRouter, stores: CatalogStores, rules: CatalogRules): void {
   router.service(CatalogService, {
-    ...customerHandlers(stores.customers, rules.customers),
+    ...customerHandlers(stores.customers),
     ...productHandlers(stores.products),
     ...merchantHandlers(stores.merchants, rules.checkAddress),
   });

@@ -1,7 +1,7 @@
 // Customer RPCs: message <-> record translation around the customer store.
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
-import { LevyError, scopeFrom, pageSize } from "@levy/kit";
+import { scopeFrom, pageSize } from "@levy/kit";
 import type { CatalogService, CustomerSchema } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import type { Scope, Stored } from "@levy/storage";
 import type { CustomerStore } from "../adapters/customer-store.js";
@@ -26,12 +26,10 @@ export function customerMessage(record: Stored<CustomerRecord>, scope: Scope): M
   };
 }
 
-export interface CustomerRules {
-  /** Whether the customer's master buyer was deleted in the exemption certificate manager. */
-  buyerDeleted(scope: Scope, customer: { id: string; referenceCustomerId: string }): Promise<boolean>;
-}
-
-export function customerHandlers(customers: CustomerStore, rules?: CustomerRules): CustomerHandlers {
+// Whether a customer may be made tax exempt depends on certificates' buyers; the front doors
+// ask that before this update (refuseExemptionOfDeletedBuyer in @levy/kit), so catalog
+// never calls certificates, which calls catalog.
+export function customerHandlers(customers: CustomerStore): CustomerHandlers {
   return {
     createCustomer: async (request) => {
       const scope = scopeFrom(request.scope);
@@ -57,18 +55,6 @@ export function customerHandlers(customers: CustomerStore, rules?: CustomerRules
     },
     updateCustomer: async (request) => {
       const scope = scopeFrom(request.scope);
-      if (request.isTaxExempt === true && rules) {
-        const current = await customers.find(scope, request.customerId);
-        if (
-          await rules.buyerDeleted(scope, { id: current.id, referenceCustomerId: current.reference_customer_id ?? "" })
-        ) {
-          throw new LevyError(
-            "invalid_request",
-            "the customer's buyer record was deleted in the exemption certificate manager; it cannot be made tax exempt",
-            { field: "is_tax_exempt" },
-          );
-        }
-      }
       const record = await customers.update(scope, request.customerId, {
         reference_customer_id: request.referenceCustomerId,
         name: request.name,

@@ -2,14 +2,20 @@
 // formats per type, and an address that names its country and can be placed.
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
-import { LevyError, countryCodeProblem, invalidField, scopeFrom, pageSize } from "@levy/kit";
-import type { CatalogService, MerchantSchema, TaxId as TaxIdMessage } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
+import { LevyError, addressFields, addressMessage, invalidField, scopeFrom, pageSize } from "@levy/kit";
+import type { CatalogService, MerchantSchema } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
+import type { TaxId as TaxIdMessage } from "@levy/proto/levy/common/v1/common_pb.js";
 import type { Address } from "@levy/proto/levy/common/v1/common_pb.js";
 import type { Scope, Stored } from "@levy/storage";
-import { type AddressCheck, addressMessage } from "../adapters/address-check.js";
+import type { AddressCheck } from "../adapters/address-check.js";
 import type { MerchantStore } from "../adapters/merchant-store.js";
 import { isValidEmail } from "../domain/customer.js";
-import { type MerchantAddress, type MerchantRecord, assertReferenceMerchantId } from "../domain/merchant.js";
+import {
+  type MerchantAddress,
+  type MerchantRecord,
+  assertReferenceMerchantId,
+  merchantAddress,
+} from "../domain/merchant.js";
 import { type TaxId, normalizeTaxIdValue, taxIdProblem } from "../domain/tax-id.js";
 import { withCursorErrors } from "./paging.js";
 
@@ -19,19 +25,7 @@ type MerchantHandlers = Pick<
 >;
 
 function addressRecord(address: Address | undefined): MerchantAddress | null {
-  if (!address) return null;
-  const country = address.addressCountry.trim().toUpperCase();
-  const problem = countryCodeProblem(country);
-  if (problem) throw invalidField("default_address.address_country", `default_address.address_country: ${problem}`);
-  return {
-    address_line_1: address.addressLine1.trim(),
-    address_line_2: address.addressLine2.trim(),
-    address_city: address.addressCity.trim(),
-    address_province: address.addressProvince.trim().toUpperCase(),
-    address_postal_code: address.addressPostalCode.trim(),
-    address_country: country,
-    address_type: address.addressType.trim(),
-  };
+  return address ? merchantAddress(addressFields(address)) : null;
 }
 
 function taxIdRecords(taxIds: readonly TaxIdMessage[]): TaxId[] {

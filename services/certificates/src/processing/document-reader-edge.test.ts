@@ -6,9 +6,9 @@ import { DocumentReadError } from "./document-read-error.js";
 import type { DocumentKind } from "./document-reader.js";
 import type { OcrEngine } from "./ocr-engine.js";
 import { createSerialQueue } from "./serial-queue.js";
-import { writePdf } from "./test-corpus/form-writer.js";
-import { texasResalePdf } from "./test-corpus/forms-state.js";
-import { imageOnlyPdf, pdfPageToPng } from "./test-corpus/raster.js";
+import { writePdf } from "../../../../test/certificates/corpus/form-writer.js";
+import { texasResalePdf } from "../../../../test/certificates/corpus/forms-state.js";
+import { imageOnlyPdf, pdfPageToPng } from "../../../../test/certificates/corpus/raster.js";
 
 const reader = createDocumentReader();
 afterAll(() => reader.close());

@@ -2,7 +2,7 @@
 // Text-layer PDFs are quick; the OCR documents share one reader, so one tesseract worker.
 import { afterAll, describe, expect, it } from "vitest";
 import { createDocumentReader } from "./create-document-reader.js";
-import { corpus } from "./test-corpus/corpus.js";
+import { corpus } from "../../../../test/certificates/corpus/corpus.js";
 
 const reader = createDocumentReader();
 afterAll(() => reader.close());

@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { corpus } from "./test-corpus/corpus.js";
+import { corpus } from "../../../../test/certificates/corpus/corpus.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -24,9 +24,9 @@ describe("document reader offline", () => {
   it("reads images, scans and PDFs with every network access refused", { timeout: 300_000 }, async () => {
     const args = [
       "--require",
-      path.join(here, "test-corpus", "network-guard.cjs"),
+      path.join(here, "../../../../test/certificates/corpus", "network-guard.cjs"),
       viteNode,
-      path.join(here, "test-corpus", "offline-check.ts"),
+      path.join(here, "../../../../test/certificates/corpus", "offline-check.ts"),
       ...checked,
     ];
     const { stdout, stderr } = await new Promise<{ stdout: string; stderr: string }>((resolve, reject) => {

@@ -10,7 +10,7 @@ import type { CustomerDirectory } from "../adapters/customer-directory.js";
 import { coversDay, isoDay } from "../domain/certificate-status.js";
 import type { CertificateRecord } from "../domain/records.js";
 import { filteredList, liveScope } from "./listing.js";
-import { createPresenter, type PresenterDeps } from "./presenters.js";
+import { createMessageBuilder, type MessageDeps } from "./messages.js";
 import { customerFilter, linkMatches, liveBuyer } from "./request-handlers.js";
 
 type Handlers = Pick<
@@ -18,7 +18,7 @@ type Handlers = Pick<
   "listCertificates" | "getCertificate" | "createCertificate" | "checkExemption"
 >;
 
-export interface CertificateHandlerDeps extends PresenterDeps {
+export interface CertificateHandlerDeps extends MessageDeps {
   readonly collections: Collections;
   readonly writeCertificate: CertificateWriter;
   readonly directory: CustomerDirectory;
@@ -38,7 +38,7 @@ export function certificateHandlers(deps: CertificateHandlerDeps): Handlers {
   return {
     async listCertificates(request) {
       const scope = liveScope(request.scope);
-      const presenter = createPresenter(deps, scope);
+      const messages = createMessageBuilder(deps, scope);
       const customer = request.customer ? await customerFilter(deps.directory, scope, request.customer) : null;
       const stored = request.status ? storedStatusOf[request.status] : undefined;
       const range: Range | undefined =
@@ -51,7 +51,7 @@ export function certificateHandlers(deps: CertificateHandlerDeps): Handlers {
           : undefined;
       const keep = (record: CertificateRecord) =>
         (!customer || linkMatches(record, customer)) &&
-        (!request.status || presenter.statusOf(record) === request.status) &&
+        (!request.status || messages.statusOf(record) === request.status) &&
         (!request.jurisdiction || record.jurisdictions.includes(request.jurisdiction)) &&
         (!request.expiresFrom || (record.expires_on !== null && record.expires_on >= request.expiresFrom)) &&
         (!request.expiresTo || (record.expires_on !== null && record.expires_on <= request.expiresTo));
@@ -66,7 +66,7 @@ export function certificateHandlers(deps: CertificateHandlerDeps): Handlers {
         keep,
       });
       return {
-        certificates: await Promise.all(page.items.map((item) => presenter.certificate(item))),
+        certificates: await Promise.all(page.items.map((item) => messages.certificate(item))),
         nextCursor: page.nextCursor,
       };
     },
@@ -77,7 +77,7 @@ export function certificateHandlers(deps: CertificateHandlerDeps): Handlers {
         throw new LevyError("CERTIFICATE_NOT_FOUND", `no certificate ${request.certificateId}`, {
           field: "certificate_id",
         });
-      return { certificate: await createPresenter(deps, scope).certificate(record) };
+      return { certificate: await createMessageBuilder(deps, scope).certificate(record) };
     },
     async createCertificate(request) {
       const scope = liveScope(request.scope);
@@ -106,7 +106,7 @@ export function certificateHandlers(deps: CertificateHandlerDeps): Handlers {
         updated_at: now,
         pending_events: [],
       });
-      return { certificate: await createPresenter(deps, scope).certificate(record) };
+      return { certificate: await createMessageBuilder(deps, scope).certificate(record) };
     },
     async checkExemption(request) {
       const scope = scopeFrom(request.scope);

@@ -7,7 +7,7 @@ import type { ServiceImpl } from "@connectrpc/connect";
 import type { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 import { isConflict, retryOnConflict } from "@levy/storage";
 import { liveScope } from "./listing.js";
-import { presentBuyer } from "./presenters.js";
+import { buyerMessage } from "./messages.js";
 import type { RequestHandlerDeps } from "./request-handlers.js";
 
 export function linkBuyerHandler(deps: RequestHandlerDeps): Pick<ServiceImpl<typeof CertificatesService>, "linkBuyer"> {
@@ -31,7 +31,7 @@ export function linkBuyerHandler(deps: RequestHandlerDeps): Pick<ServiceImpl<typ
           throw new LevyError("conflict", "the buyer was changed by other requests at the same time; retry");
         throw error;
       });
-      return { buyer: presentBuyer(linked) };
+      return { buyer: buyerMessage(linked) };
     },
   };
 }

@@ -9,14 +9,14 @@ import type { Collections } from "../adapters/collections.js";
 import type { CustomerDirectory } from "../adapters/customer-directory.js";
 import type { BuyerRecord, CustomerLinkRecord, RequestRecord } from "../domain/records.js";
 import { filteredList, liveScope } from "./listing.js";
-import { createPresenter, presentBuyer, type PresenterDeps } from "./presenters.js";
+import { createMessageBuilder, buyerMessage, type MessageDeps } from "./messages.js";
 
 type Handlers = Pick<
   ServiceImpl<typeof CertificatesService>,
   "listRequests" | "getRequest" | "cancelRequest" | "createRequest" | "createBuyer" | "deleteBuyer" | "getBuyerStatus"
 >;
 
-export interface RequestHandlerDeps extends PresenterDeps {
+export interface RequestHandlerDeps extends MessageDeps {
   readonly collections: Collections;
   readonly directory: CustomerDirectory;
 }
@@ -91,19 +91,19 @@ export function requestHandlers(deps: RequestHandlerDeps): Handlers {
         cursor: request.cursor,
         ...(customer ? { keep: (record: RequestRecord) => linkMatches(record, customer) } : {}),
       });
-      const presenter = createPresenter(deps, scope);
+      const messages = createMessageBuilder(deps, scope);
       return {
-        requests: await Promise.all(page.items.map((item) => presenter.request(item))),
+        requests: await Promise.all(page.items.map((item) => messages.request(item))),
         nextCursor: page.nextCursor,
       };
     },
     async getRequest(request) {
       const scope = liveScope(request.scope);
-      return { request: await createPresenter(deps, scope).request(await getRequest(scope, request.requestId)) };
+      return { request: await createMessageBuilder(deps, scope).request(await getRequest(scope, request.requestId)) };
     },
     async cancelRequest(request) {
       const scope = liveScope(request.scope);
-      return { request: await createPresenter(deps, scope).request(await cancel(scope, request.requestId)) };
+      return { request: await createMessageBuilder(deps, scope).request(await cancel(scope, request.requestId)) };
     },
     async createRequest(request) {
       const scope = liveScope(request.scope);
@@ -123,7 +123,7 @@ export function requestHandlers(deps: RequestHandlerDeps): Handlers {
         created_at: now,
         updated_at: now,
       });
-      return { request: await createPresenter(deps, scope).request(record) };
+      return { request: await createMessageBuilder(deps, scope).request(record) };
     },
     async createBuyer(request) {
       const scope = liveScope(request.scope);
@@ -138,7 +138,7 @@ export function requestHandlers(deps: RequestHandlerDeps): Handlers {
         created_at: epochSeconds(),
         deleted_at: null,
       });
-      return { buyer: presentBuyer(buyer) };
+      return { buyer: buyerMessage(buyer) };
     },
     async deleteBuyer(request) {
       const scope = liveScope(request.scope);
@@ -171,10 +171,10 @@ export function requestHandlers(deps: RequestHandlerDeps): Handlers {
         }
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
-      return { buyer: presentBuyer(deleted) };
+      return { buyer: buyerMessage(deleted) };
     },
     async getBuyerStatus(request) {
-      // Asked by catalog in either mode; buyers exist only in live mode.
+      // Asked by the gateway and the MCP bridge in either mode; buyers exist only in live mode.
       const scope = scopeFrom(request.scope);
       if (!scope.livemode) return { buyerDeleted: false };
       const customer = { id: request.customer?.id || null, reference: request.customer?.referenceCustomerId || null };

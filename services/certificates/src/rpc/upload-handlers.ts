@@ -11,7 +11,7 @@ import type { CustomerDirectory } from "../adapters/customer-directory.js";
 import type { UploadRecord } from "../domain/records.js";
 import type { createSubmitUpload } from "../intake/submit-upload.js";
 import { filteredList, liveScope } from "./listing.js";
-import { createPresenter, type PresenterDeps } from "./presenters.js";
+import { createMessageBuilder, type MessageDeps } from "./messages.js";
 import { customerFilter, linkMatches } from "./request-handlers.js";
 
 type Handlers = Pick<
@@ -19,7 +19,7 @@ type Handlers = Pick<
   "submitUpload" | "listUploads" | "getUpload" | "readDocument"
 >;
 
-export interface UploadHandlerDeps extends PresenterDeps {
+export interface UploadHandlerDeps extends MessageDeps {
   readonly writeCertificate: CertificateWriter;
   readonly collections: Collections;
   readonly directory: CustomerDirectory;
@@ -49,7 +49,7 @@ export function uploadHandlers(deps: UploadHandlerDeps): Handlers {
         certificateRequestId: request.certificateRequestId || undefined,
         buyerId: request.buyerId || undefined,
       });
-      return { upload: await createPresenter(deps, scope).upload(upload) };
+      return { upload: await createMessageBuilder(deps, scope).upload(upload) };
     },
     async listUploads(request) {
       const scope = liveScope(request.scope);
@@ -60,15 +60,15 @@ export function uploadHandlers(deps: UploadHandlerDeps): Handlers {
         cursor: request.cursor,
         ...(customer ? { keep: (record: UploadRecord) => linkMatches(record, customer) } : {}),
       });
-      const presenter = createPresenter(deps, scope);
+      const messages = createMessageBuilder(deps, scope);
       return {
-        uploads: await Promise.all(page.items.map((item) => presenter.upload(item))),
+        uploads: await Promise.all(page.items.map((item) => messages.upload(item))),
         nextCursor: page.nextCursor,
       };
     },
     async getUpload(request) {
       const scope = liveScope(request.scope);
-      return { upload: await createPresenter(deps, scope).upload(await getUpload(scope, request.uploadId)) };
+      return { upload: await createMessageBuilder(deps, scope).upload(await getUpload(scope, request.uploadId)) };
     },
     async *readDocument(request) {
       const scope = liveScope(request.scope);

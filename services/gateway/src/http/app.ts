@@ -129,7 +129,7 @@ export function createGatewayApp(options: GatewayHttpOptions): express.Express {
   if (options.restRateLimit) tax.use(restRateLimit(options.restRateLimit));
   tax.use(readBody);
   tax.use(idempotency(options.idempotencyStore, options.logger));
-  tax.use("/customers", customerRoutes(options.upstream.catalog));
+  tax.use("/customers", customerRoutes(options.upstream.catalog, options.certificates.client));
   tax.use("/products", productRoutes(options.upstream.catalog));
   tax.use("/merchants", merchantRoutes(options.upstream.catalog));
   tax.use("/calculations", calculationRoutes(options.upstream.calcEngine));

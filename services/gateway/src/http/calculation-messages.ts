@@ -1,10 +1,10 @@
 // A calculation request's customer and order (as @levy/presenters' calculationBody reads
 // them) → the calc-engine messages.
 import type { MessageInitShape } from "@bufbuild/protobuf";
+import { addressMessage } from "@levy/kit";
 import type { CustomerInputSchema, OrderDetailsInputSchema } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import type { calculationCustomerBody, orderDetailsBody } from "@levy/presenters";
 import type { z } from "zod";
-import { addressMessage } from "./address-message.js";
 
 export function customerMessage(
   customer: z.output<typeof calculationCustomerBody>,

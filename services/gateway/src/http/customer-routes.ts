@@ -1,13 +1,18 @@
-// /tax/customers: the gateway validates and shapes; the catalog service owns the rules.
+// /tax/customers: the gateway validates and shapes; the catalog service owns the records,
+// certificates the buyers (a deleted buyer's customer cannot be made exempt).
 import { Router } from "express";
 import type { Client } from "@connectrpc/connect";
-import { LevyError } from "@levy/kit";
+import { LevyError, refuseExemptionOfDeletedBuyer } from "@levy/kit";
 import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
+import type { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
 import { createCustomerBody, listEnvelope, listQuery, presentCustomer, updateCustomerBody } from "@levy/presenters";
 import { pathParam, routeHandler, scopeOf } from "./request-state.js";
 import { parseInput } from "./validate.js";
 
-export function customerRoutes(catalog: Client<typeof CatalogService>): Router {
+export function customerRoutes(
+  catalog: Client<typeof CatalogService>,
+  certificates: Pick<Client<typeof CertificatesService>, "getBuyerStatus">,
+): Router {
   const router = Router();
   router.post(
     "/",
@@ -55,9 +60,12 @@ export function customerRoutes(catalog: Client<typeof CatalogService>): Router {
           "supply at least one of name, email, is_tax_exempt, reference_customer_id",
         );
       }
+      const scope = scopeOf(response);
+      const customerId = pathParam(request, "customer_id");
+      await refuseExemptionOfDeletedBuyer({ catalog, certificates }, scope, customerId, body.is_tax_exempt);
       const { customer } = await catalog.updateCustomer({
-        scope: scopeOf(response),
-        customerId: pathParam(request, "customer_id"),
+        scope,
+        customerId,
         referenceCustomerId: body.reference_customer_id,
         name: body.name,
         email: body.email,

@@ -1,9 +1,9 @@
 // /tax/merchants (X-API-Version 2026-01-01 or 2026-03-01 required): sellers on a platform.
 import { Router } from "express";
 import type { Client } from "@connectrpc/connect";
+import { addressMessage } from "@levy/kit";
 import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import { createMerchantBody, listEnvelope, listQuery, presentMerchant, updateMerchantBody } from "@levy/presenters";
-import { addressMessage } from "./address-message.js";
 import { requireApiVersion } from "./api-version.js";
 import { pathParam, routeHandler, scopeOf } from "./request-state.js";
 import { parseInput } from "./validate.js";

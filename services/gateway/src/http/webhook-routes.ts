@@ -1,60 +1,22 @@
 // /tax/webhook-endpoints: endpoints per account and mode, and their deliveries. The
-// signing secret is in the creation answer only. Request and response shapes are zod
-// schemas here, ready to move into the shared public contract.
+// signing secret is in the creation answer only. Request and response shapes are the
+// public contract's (@levy/presenters webhook.ts).
 import { Router } from "express";
 import { epochSeconds, identifierText, judgeUrlHost, LevyError, newId, type Resolver } from "@levy/kit";
-import { listEnvelope, listQuery } from "@levy/presenters";
+import {
+  listEnvelope,
+  listQuery,
+  webhookDeliveryOutput,
+  webhookEndpointBody,
+  webhookEndpointDeletedOutput,
+  webhookEndpointOutput,
+} from "@levy/presenters";
 import { StorageError, type Scope } from "@levy/storage";
 import { z } from "zod";
-import { webhookEventTypes } from "../webhooks/event-types.js";
 import { newSigningSecret } from "../webhooks/signature.js";
 import type { DeliveryRecord, WebhookEndpointRecord, WebhookStore } from "../webhooks/webhook-store.js";
 import { pathParam, routeHandler, scopeOf } from "./request-state.js";
 import { parseInput } from "./validate.js";
-
-export const webhookEndpointBody = z.strictObject({
-  url: z.string().max(2048),
-  enabled_events: z.array(z.enum(webhookEventTypes)).min(1).max(webhookEventTypes.length),
-  description: z.string().max(500).optional(),
-});
-
-export const webhookEndpointOutput = z.object({
-  object: z.literal("tax.webhook_endpoint"),
-  id: z.string(),
-  url: z.string(),
-  description: z.string(),
-  enabled_events: z.array(z.enum(webhookEventTypes)),
-  livemode: z.boolean(),
-  created: z.number().int(),
-  /** Only in the answer to POST. */
-  secret: z.string().optional(),
-});
-
-export const webhookEndpointDeletedOutput = z.object({
-  object: z.literal("tax.webhook_endpoint"),
-  id: z.string(),
-  deleted: z.literal(true),
-});
-
-export const webhookDeliveryOutput = z.object({
-  object: z.literal("tax.webhook_delivery"),
-  id: z.string(),
-  endpoint_id: z.string(),
-  event_id: z.string(),
-  event_type: z.enum(webhookEventTypes),
-  status: z.enum(["pending", "succeeded", "failed"]),
-  created: z.number().int(),
-  next_attempt_at: z.number().int().nullable(),
-  attempts: z.array(
-    z.object({
-      attempted_at: z.number().int(),
-      attempted_at_ms: z.number().int(),
-      http_status: z.number().int().nullable(),
-      error: z.string().nullable(),
-      duration_ms: z.number().int(),
-    }),
-  ),
-});
 
 function presentEndpoint(endpoint: WebhookEndpointRecord, scope: Scope): z.infer<typeof webhookEndpointOutput> {
   return {

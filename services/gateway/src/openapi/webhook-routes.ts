@@ -1,12 +1,13 @@
-// Documented routes: webhook endpoints and their deliveries (issue 21). Their shapes are
-// the gateway's own (http/webhook-routes.ts): no other front door serves them.
-import { listQuery, listSchema } from "@levy/presenters";
+// Documented routes: webhook endpoints and their deliveries (issue 21), with the shapes
+// of the public contract (@levy/presenters webhook.ts).
 import {
+  listQuery,
+  listSchema,
   webhookDeliveryOutput,
   webhookEndpointBody,
   webhookEndpointDeletedOutput,
   webhookEndpointOutput,
-} from "../http/webhook-routes.js";
+} from "@levy/presenters";
 import type { RouteSpec } from "./route-spec.js";
 
 const tax = { auth: "api-key", tag: "webhooks" } as const;

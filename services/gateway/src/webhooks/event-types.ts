@@ -2,17 +2,9 @@
 // is made from (docs/events.md). filing.ready is a filing turning pending_client_approval
 // through the ledger's published status change (see docs/decisions.md, "Webhooks").
 import type { EventEnvelope } from "@levy/events";
+import type { WebhookEventType } from "@levy/presenters";
 
-export const webhookEventTypes = [
-  "transaction.created",
-  "refund.created",
-  "refund.reversed",
-  "filing.ready",
-  "certificate.status_changed",
-  "certificate.processing_completed",
-] as const;
-
-export type WebhookEventType = (typeof webhookEventTypes)[number];
+export type { WebhookEventType };
 
 /** The topics the webhook consumer reads. */
 export const webhookSourceTopics = [

@@ -1,17 +1,9 @@
 // Normalises an address the way every later step expects it: trimmed lines with
 // single spaces, upper-case country and province codes, postal code in canonical form.
-import { LevyError, countryCodeProblem, invalidField } from "@levy/kit";
+import { type AddressFields, LevyError, countryCodeProblem, invalidField } from "@levy/kit";
 import { provinceOfPostalCode } from "../data/ca-provinces.js";
 
-export interface AddressInput {
-  readonly address_line_1: string;
-  readonly address_line_2: string;
-  readonly address_city: string;
-  readonly address_province: string;
-  readonly address_postal_code: string;
-  readonly address_country: string;
-  readonly address_type: string;
-}
+export type AddressInput = Readonly<AddressFields>;
 
 const regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
 // Codes Intl names that are not places a customer can be in.

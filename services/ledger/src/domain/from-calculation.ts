@@ -1,4 +1,5 @@
 // Turns a stored calculation (from calc-engine) into a transaction record.
+import { addressFields } from "@levy/kit";
 import type { Calculation, LineItemResult } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { emptyRefundState, type LineRecord, type TransactionRecord, type TransactionType } from "./transaction.js";
 
@@ -64,17 +65,7 @@ export function transactionFromCalculation(calculation: Calculation, input: Reco
     merchant_id: calculation.merchant?.id ?? "",
     reference_merchant_id: calculation.merchant?.referenceMerchantId ?? "",
     roles: [...calculation.roles],
-    address_used: address
-      ? {
-          address_line_1: address.addressLine1,
-          address_line_2: address.addressLine2,
-          address_city: address.addressCity,
-          address_province: address.addressProvince,
-          address_postal_code: address.addressPostalCode,
-          address_country: address.addressCountry,
-          address_type: address.addressType,
-        }
-      : null,
+    address_used: address ? addressFields(address) : null,
     metadata: input.metadata,
     transaction_processed_at: input.transaction_processed_at,
     created_at: input.now,

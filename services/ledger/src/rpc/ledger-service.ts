@@ -12,7 +12,7 @@ import { processingDate } from "../domain/processing-dates.js";
 import type { FilingStore } from "../filings/filing-store.js";
 import type { FilingRecord } from "../filings/filing.js";
 import type { FilingLinesPage } from "../filings/filing-lines.js";
-import { filingMessage, refundMessage, transactionMessage } from "./presenters.js";
+import { filingMessage, refundMessage, transactionMessage } from "./messages.js";
 
 export interface LedgerDependencies {
   readonly transactions: TransactionStore;
@@ -27,7 +27,7 @@ export interface LedgerDependencies {
 }
 
 const optionalTime = (value: bigint) => (value === 0n ? undefined : Number(value));
-const presentNumber = (value: bigint | undefined) => (value === undefined ? undefined : Number(value));
+const numberIfSet = (value: bigint | undefined) => (value === undefined ? undefined : Number(value));
 
 /** The type filter of ListTransactions: empty is every type. */
 function transactionTypeFilter(value: string): TransactionType | undefined {
@@ -103,7 +103,7 @@ export function registerLedgerService(router: ConnectRouter, deps: LedgerDepende
       const referenceOrderId = required(request.referenceOrderId, "reference_order_id");
       const processedAt = processingDate(
         "transaction_processed_at",
-        presentNumber(request.transactionProcessedAt),
+        numberIfSet(request.transactionProcessedAt),
         epochSeconds(),
       );
       const calculation = await usableCalculation(deps, scope, calculationId, "standard", context.signal);
@@ -128,7 +128,7 @@ export function registerLedgerService(router: ConnectRouter, deps: LedgerDepende
     createRefund: async (request) => {
       const scope = scopeFrom(request.scope);
       const transactionId = required(request.transactionId, "transaction_id");
-      const refundProcessedAt = presentNumber(request.refundProcessedAt);
+      const refundProcessedAt = numberIfSet(request.refundProcessedAt);
       processingDate("refund_processed_at", refundProcessedAt, epochSeconds()); // refused before anything is written
       const { transaction, refund } = await deps.transactions.refund(scope, transactionId, {
         refund_type: request.refundType,
@@ -158,7 +158,7 @@ export function registerLedgerService(router: ConnectRouter, deps: LedgerDepende
       const referenceOrderId = required(request.referenceOrderId, "reference_order_id");
       const processedAt = processingDate(
         "transaction_processed_at",
-        presentNumber(request.transactionProcessedAt),
+        numberIfSet(request.transactionProcessedAt),
         epochSeconds(),
       );
       const calculation = await usableCalculation(deps, scope, calculationId, "platform", context.signal);

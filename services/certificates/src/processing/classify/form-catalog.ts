@@ -1,7 +1,7 @@
 // The certificate forms the reader knows by name. To add a form: add an entry with
 // phrases from its title (tolerant of line breaks), its type, how its states are read,
 // whether it must be signed and which registration number it requires; then add a
-// generated sample to test-corpus/ with its expected reading. Order matters: put the
+// generated sample to test/certificates/corpus/ with its expected reading. Order matters: put the
 // more specific title first (CDTFA-230-M before CDTFA-230).
 import { claimedState, markedStates, registeredStates } from "./find-jurisdictions.js";
 import { typeFromReasons } from "./exemption-reasons.js";

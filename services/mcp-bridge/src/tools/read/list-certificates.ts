@@ -1,3 +1,4 @@
+import { textLimits } from "@levy/kit";
 import { z } from "zod";
 import { listedCertificateSchema, listEnvelope, listSchema, presentCertificate } from "@levy/presenters";
 import { pageSummary } from "../page-summary.js";
@@ -23,7 +24,7 @@ export const listCertificates = defineTool({
       .optional()
       .describe("two-letter US state, e.g. WA"),
     status: z.enum(["processing", "needs_info", "active", "expiring", "expired", "invalid"]).optional(),
-    certificate_type: z.string().trim().min(1).max(64).optional().describe("e.g. sst, resale"),
+    certificate_type: z.string().trim().min(1).max(textLimits.certificateType).optional().describe("e.g. sst, resale"),
     from: fromInput.describe("created on or after: epoch seconds or ISO 8601"),
     to: toInput.describe("created on or before: epoch seconds or ISO 8601"),
     expires_from: day.optional().describe("expires on or after this day (YYYY-MM-DD)"),

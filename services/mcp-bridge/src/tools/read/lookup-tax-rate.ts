@@ -1,6 +1,12 @@
-import { boundToEpoch } from "@levy/kit";
+import { boundToEpoch, calculationLimits } from "@levy/kit";
 import { z } from "zod";
-import { countryCodeBody, presentRateLookup, rateLookupSchema } from "@levy/presenters";
+import {
+  countryCodeBody,
+  defaultLookupAmount,
+  presentRateLookup,
+  rateLookupPlace,
+  rateLookupSchema,
+} from "@levy/presenters";
 import { dateBoundInput } from "../inputs.js";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
@@ -11,12 +17,17 @@ export const lookupTaxRate = defineTool({
     "The jurisdictions, rates and coverage a calculation at a place would use for one product category on one day, without storing anything (as GET /tax/rates). Some rules depend on the price (e.g. New York clothing under $110): amount is the unit price they are evaluated at. Rates are fractions (0.08875 = 8.875 %).",
   input: z.strictObject({
     country: countryCodeBody.describe("ISO 3166-1 alpha-2 country code, e.g. US, DE, GB"),
-    province: z.string().trim().max(50).optional().describe("state or province code, e.g. NY"),
-    postal_code: z.string().trim().max(20).optional(),
-    city: z.string().trim().max(200).optional(),
-    category: z.string().trim().min(1).max(60).describe("a product category from list_tax_categories"),
+    ...rateLookupPlace,
+    province: rateLookupPlace.province.describe("state or province code, e.g. NY"),
+    category: rateLookupPlace.category.describe("a product category from list_tax_categories"),
     date: dateBoundInput.optional().describe("the day: ISO 8601 date (UTC) or epoch seconds; default today"),
-    amount: z.number().int().min(0).max(1_000_000_000_000).default(10_000).describe("unit price, minor units"),
+    amount: z
+      .number()
+      .int()
+      .min(0)
+      .max(calculationLimits.maxAmount)
+      .default(defaultLookupAmount)
+      .describe("unit price, minor units"),
     currency: z
       .string()
       .regex(/^[A-Za-z]{3}$/)

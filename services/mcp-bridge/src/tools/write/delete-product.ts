@@ -1,3 +1,4 @@
+import { deletedSchema } from "@levy/presenters";
 import { z } from "zod";
 import { productIdInput } from "../read/get-product.js";
 import { defineTool } from "../registry.js";
@@ -7,11 +8,8 @@ export const deleteProduct = defineTool({
   name: "delete_product",
   description: "Deletes a product by its reference_product_id; an unknown one is product_not_found.",
   input: z.strictObject({ reference_product_id: productIdInput }),
-  output: z.object({
-    object: z.literal("tax.product"),
-    reference_product_id: z.string(),
-    deleted_at: z.number().int(),
-  }),
+  // REST's deleted product, plus which product it was (a tool result stands alone).
+  output: deletedSchema("tax.product").extend({ reference_product_id: z.string() }),
   write: true,
   effect: { destructive: true, idempotent: true },
   liveOnly: false,

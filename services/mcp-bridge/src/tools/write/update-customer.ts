@@ -1,4 +1,4 @@
-import { identifierText } from "@levy/kit";
+import { identifierText, refuseExemptionOfDeletedBuyer } from "@levy/kit";
 import { customerSchema, presentCustomer, updateCustomerBody } from "@levy/presenters";
 import { defineTool } from "../registry.js";
 import { scopeOf } from "../scope.js";
@@ -22,8 +22,10 @@ export const updateCustomer = defineTool({
         "invalid_arguments",
         "give at least one of reference_customer_id, name, email, is_tax_exempt",
       );
+    const scope = scopeOf(context);
+    await refuseExemptionOfDeletedBuyer(context.upstream, scope, customerId, fields.is_tax_exempt);
     const { customer } = await context.upstream.catalog.updateCustomer({
-      scope: scopeOf(context),
+      scope,
       customerId,
       referenceCustomerId: fields.reference_customer_id,
       name: fields.name,

@@ -1,7 +1,11 @@
 // The test corpus: generated documents modelled on real certificate forms, each with the
 // reading the document reader must produce. Built in memory at test time; nothing binary
 // is committed. `ocr: true` marks documents that go through OCR (slow).
-import type { DocumentKind, DocumentReading, ExtractedCertificate } from "../document-reader.js";
+import type {
+  DocumentKind,
+  DocumentReading,
+  ExtractedCertificate,
+} from "../../../services/certificates/src/processing/document-reader.js";
 import { writePdf } from "./form-writer.js";
 import {
   floridaConsumerExemptionPdf,

@@ -1,7 +1,7 @@
 // Turns a generated PDF into what a scanner or phone produces: the first page rendered to
 // pixels (PNG or JPEG), or a PDF holding only that picture (no text layer).
 import PDFDocument from "pdfkit";
-import { openPdf, renderPageToPng } from "../pdf-document.js";
+import { openPdf, renderPageToPng } from "../../../services/certificates/src/processing/pdf-document.js";
 
 export async function pdfPageToPng(pdf: Uint8Array, dpi: number): Promise<Uint8Array> {
   const document = await openPdf(pdf);

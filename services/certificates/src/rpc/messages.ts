@@ -1,6 +1,7 @@
-// Stored records → RPC messages. Customer names are read from catalog when presenting
-// (falling back to the linked buyer's legal name), and certificate statuses are derived
-// from the dates at that moment; a presenter caches lookups for one response.
+// Stored records → RPC messages (@levy/presenters turns these into the public JSON).
+// Customer names are read from catalog when a message is built (falling back to the linked
+// buyer's legal name), and certificate statuses are derived from the dates at that moment;
+// a builder caches lookups for one response.
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { epochSeconds } from "@levy/kit";
 import type {
@@ -22,15 +23,15 @@ import type {
   UploadRecord,
 } from "../domain/records.js";
 
-export interface PresenterDeps {
+export interface MessageDeps {
   readonly directory: CustomerDirectory;
   readonly buyers: Collection<BuyerRecord>;
   readonly expiringDays: number;
 }
 
-export type Presenter = ReturnType<typeof createPresenter>;
+export type MessageBuilder = ReturnType<typeof createMessageBuilder>;
 
-export function presentBuyer(buyer: BuyerRecord): MessageInitShape<typeof BuyerSchema> {
+export function buyerMessage(buyer: BuyerRecord): MessageInitShape<typeof BuyerSchema> {
   return {
     id: buyer.id,
     legalName: buyer.legal_name,
@@ -40,7 +41,7 @@ export function presentBuyer(buyer: BuyerRecord): MessageInitShape<typeof BuyerS
   };
 }
 
-export function createPresenter(deps: PresenterDeps, scope: Scope) {
+export function createMessageBuilder(deps: MessageDeps, scope: Scope) {
   const customers = new Map<string, Promise<Customer | null>>();
   const buyers = new Map<string, Promise<BuyerRecord | null>>();
   const today = isoDay(epochSeconds());
@@ -63,7 +64,7 @@ export function createPresenter(deps: PresenterDeps, scope: Scope) {
       referenceCustomerId: customer?.referenceCustomerId || record.reference_customer_id || "",
       name: customer?.name || buyer?.legal_name || "",
     };
-    return { customer: link, ...(buyer ? { linkedBuyer: presentBuyer(buyer) } : {}) };
+    return { customer: link, ...(buyer ? { linkedBuyer: buyerMessage(buyer) } : {}) };
   }
 
   return {

@@ -2,7 +2,7 @@
 // and a scanned PDF (render + OCR) and a text PDF, prints the readings as JSON, and
 // proves the guard is live in worker threads with a deliberate request that must fail.
 import { Worker } from "node:worker_threads";
-import { createDocumentReader } from "../create-document-reader.js";
+import { createDocumentReader } from "../../../services/certificates/src/processing/create-document-reader.js";
 import { corpus } from "./corpus.js";
 
 async function canary(): Promise<string> {
