@@ -62,7 +62,7 @@ export {
   submitCertificateBody,
 } from "./certificate-bodies.js";
 export { createCustomerBody, customerSchema, presentCustomer, updateCustomerBody, type Customer } from "./customer.js";
-export { deletedSchema, deletedWithIdSchema } from "./deleted.js";
+export { deletedSchema, deletedWithIdSchema, presentDeletedWithId } from "./deleted.js";
 export { flatErrorSchema, nestedErrorSchema, type FlatError, type NestedError } from "./error.js";
 export { filingSchema, filingStatuses, presentFiling, type Filing } from "./filing.js";
 export { presentRefundLine, presentTransactionLine, refundLineSchema, transactionLineSchema } from "./ledger-line.js";
@@ -70,6 +70,14 @@ export { cursorParam, listEnvelope, listQuery, listSchema, pageLimitParam, type 
 export { createMerchantBody, merchantSchema, presentMerchant, updateMerchantBody, type Merchant } from "./merchant.js";
 export { presentProduct, productBody, productSchema, type Product } from "./product.js";
 export { presentRateLookup, rateLookupSchema, type RateLookup } from "./rate-lookup.js";
+export {
+  addressMessage,
+  calculateMessage,
+  createMerchantMessage,
+  customerMessage,
+  orderMessage,
+  updateMerchantMessage,
+} from "./request-messages.js";
 export {
   listedRefundSchema,
   presentRefund,

@@ -3,7 +3,14 @@ import { Router } from "express";
 import type { Client } from "@connectrpc/connect";
 import { LevyError } from "@levy/kit";
 import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
-import { createCustomerBody, listEnvelope, listQuery, presentCustomer, updateCustomerBody } from "@levy/presenters";
+import {
+  createCustomerBody,
+  listEnvelope,
+  listQuery,
+  presentCustomer,
+  presentDeletedWithId,
+  updateCustomerBody,
+} from "@levy/presenters";
 import { pathParam, routeHandler, scopeOf } from "./request-state.js";
 import { parseInput } from "./validate.js";
 
@@ -73,7 +80,7 @@ export function customerRoutes(catalog: Client<typeof CatalogService>): Router {
         scope: scopeOf(response),
         customerId: pathParam(request, "customer_id"),
       });
-      response.json({ object: "tax.customer", id: deleted.id, deleted: true, deleted_at: Number(deleted.deletedAt) });
+      response.json(presentDeletedWithId("tax.customer", deleted));
     }),
   );
   return router;

@@ -2,8 +2,16 @@
 import { Router } from "express";
 import type { Client } from "@connectrpc/connect";
 import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
-import { createMerchantBody, listEnvelope, listQuery, presentMerchant, updateMerchantBody } from "@levy/presenters";
-import { addressMessage } from "./address-message.js";
+import {
+  createMerchantBody,
+  createMerchantMessage,
+  listEnvelope,
+  listQuery,
+  presentDeletedWithId,
+  presentMerchant,
+  updateMerchantBody,
+  updateMerchantMessage,
+} from "@levy/presenters";
 import { requireApiVersion } from "./api-version.js";
 import { pathParam, routeHandler, scopeOf } from "./request-state.js";
 import { parseInput } from "./validate.js";
@@ -15,14 +23,7 @@ export function merchantRoutes(catalog: Client<typeof CatalogService>): Router {
     "/",
     routeHandler(async (request, response) => {
       const body = parseInput(createMerchantBody, request.body);
-      const { merchant } = await catalog.createMerchant({
-        scope: scopeOf(response),
-        referenceMerchantId: body.reference_merchant_id,
-        name: body.name,
-        email: body.email,
-        ...(body.default_address ? { defaultAddress: addressMessage(body.default_address) } : {}),
-        taxIds: body.tax_ids,
-      });
+      const { merchant } = await catalog.createMerchant({ scope: scopeOf(response), ...createMerchantMessage(body) });
       response.json(presentMerchant(merchant!));
     }),
   );
@@ -55,11 +56,7 @@ export function merchantRoutes(catalog: Client<typeof CatalogService>): Router {
       const { merchant } = await catalog.updateMerchant({
         scope: scopeOf(response),
         merchantId: pathParam(request, "merchant_id"),
-        name: body.name,
-        email: body.email,
-        ...(body.default_address ? { defaultAddress: addressMessage(body.default_address) } : {}),
-        taxIds: body.tax_ids ?? [],
-        setTaxIds: body.tax_ids !== undefined,
+        ...updateMerchantMessage(body),
       });
       response.json(presentMerchant(merchant!));
     }),
@@ -71,7 +68,7 @@ export function merchantRoutes(catalog: Client<typeof CatalogService>): Router {
         scope: scopeOf(response),
         merchantId: pathParam(request, "merchant_id"),
       });
-      response.json({ object: "tax.merchant", id: deleted.id, deleted: true, deleted_at: Number(deleted.deletedAt) });
+      response.json(presentDeletedWithId("tax.merchant", deleted));
     }),
   );
   return router;
