@@ -21,9 +21,20 @@ export interface Range {
   readonly lt?: number;
 }
 
+/**
+ * Optional text match on one string field, ignoring case, combined (AND) with `where`:
+ * the whole value, or its start. Records whose field is not a string never match.
+ */
+export interface TextMatch {
+  readonly field: string;
+  readonly value: string;
+  readonly match: "whole" | "prefix";
+}
+
 export interface ListOptions<T> {
   readonly where?: Where<T>;
   readonly range?: Range;
+  readonly text?: TextMatch;
   /** Page size; the adapter does not clamp it, callers validate public limits. */
   readonly limit: number;
   /** Opaque cursor from a previous page's `nextCursor`; invalid → StorageError invalid_cursor. */
