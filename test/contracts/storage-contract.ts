@@ -217,14 +217,14 @@ export function describeStorageContract(
       const names = ["Acme Corp", "acme east", "ACME.West", "Acmex", "Zed (Acme)", "a.c.m.e", "Ac*me", "Ñandú Acme"];
       for (const [i, name] of names.entries())
         await things.insert(scope, { ...thing(`t${i}`, `T${i}@Example.test`), name, n: i });
-      const named = async (text: TextMatch, limit = 100) => {
+      const named = async (text: TextMatch | TextMatch[], limit = 100) => {
         const seen: string[] = [];
         let cursor: string | undefined;
         do {
           const page = await things.list(scope, {
             limit,
             where: { deleted_at: null },
-            text,
+            text: [text].flat(),
             ...(cursor ? { cursor } : {}),
           });
           seen.push(...page.items.map((item) => item.name));
@@ -244,13 +244,18 @@ export function describeStorageContract(
       expect(await named({ field: "name", value: "ñandú", match: "prefix" })).toEqual(["Ñandú Acme"]);
       expect(await named({ field: "name", value: "acme", match: "whole" })).toEqual([]);
       expect(await named({ field: "email", value: "t2@example.TEST", match: "whole" })).toEqual(["ACME.West"]);
+      const both: TextMatch[] = [
+        { field: "name", value: "acme", match: "prefix" },
+        { field: "email", value: "t1@", match: "prefix" },
+      ];
+      expect(await named(both)).toEqual(["acme east"]);
       for (const value of [".*", "^", "$", "(", "[a-z]", "\\", "|", '{"$gt": ""}'])
         expect(await named({ field: "name", value, match: "prefix" }), value).toEqual([]);
       // A cursor belongs to its text match too.
-      const first = await things.list(scope, { limit: 1, text: { field: "name", value: "acme", match: "prefix" } });
+      const first = await things.list(scope, { limit: 1, text: [{ field: "name", value: "acme", match: "prefix" }] });
       const refused = things.list(scope, {
         limit: 1,
-        text: { field: "name", value: "acm", match: "prefix" },
+        text: [{ field: "name", value: "acm", match: "prefix" }],
         cursor: first.nextCursor!,
       });
       expect((await storageError(refused)).code).toBe("invalid_cursor");

@@ -19,14 +19,14 @@ export function cursorBinding(
   filters: {
     readonly where?: Where<unknown> | undefined;
     readonly range?: Range | undefined;
-    readonly text?: TextMatch | undefined;
+    readonly text?: readonly TextMatch[] | undefined;
   },
 ): string {
   const where = Object.entries(filters.where ?? {})
     .filter(([, value]) => value !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const range = filters.range ? [filters.range.field, filters.range.gte ?? null, filters.range.lt ?? null] : null;
-  const text = filters.text ? [filters.text.field, filters.text.value, filters.text.match] : null;
+  const text = (filters.text ?? []).map((match) => [match.field, match.value, match.match]);
   // A selection without a text match hashes as before, so cursors already handed out stay valid.
   const selection = JSON.stringify([
     collection,
@@ -34,7 +34,7 @@ export function cursorBinding(
     scope?.livemode ?? null,
     where,
     range,
-    ...(text ? [text] : []),
+    ...(text.length > 0 ? [text] : []),
   ]);
   return createHash("sha256").update(selection).digest("base64url").slice(0, 16);
 }

@@ -22,8 +22,8 @@ export interface Range {
 }
 
 /**
- * Optional text match on one string field, ignoring case, combined (AND) with `where`:
- * the whole value, or its start. Records whose field is not a string never match.
+ * A text match on one string field, ignoring case: the whole value, or its start.
+ * Records whose field is not a string never match.
  */
 export interface TextMatch {
   readonly field: string;
@@ -34,7 +34,8 @@ export interface TextMatch {
 export interface ListOptions<T> {
   readonly where?: Where<T>;
   readonly range?: Range;
-  readonly text?: TextMatch;
+  /** Text matches, all combined (AND) with each other and with `where`. */
+  readonly text?: readonly TextMatch[];
   /** Page size; the adapter does not clamp it, callers validate public limits. */
   readonly limit: number;
   /** Opaque cursor from a previous page's `nextCursor`; invalid → StorageError invalid_cursor. */

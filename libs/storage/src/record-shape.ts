@@ -63,23 +63,27 @@ function rangeFilter(range: Range | undefined): Record<string, unknown> {
  * The text match as a case-insensitive regular expression on MongoDB: every character
  * that is not a letter or digit is escaped, so the caller's text is only ever literal.
  */
-function textFilter(text: TextMatch | undefined): Record<string, unknown> {
-  if (!text) return {};
-  assertPlainFields([text.field]);
-  const literal = text.value.replace(/[^\p{L}\p{N}]/gu, (character) =>
-    /[\x21-\x7e]/.test(character) ? `\\${character}` : character,
-  );
-  return { [text.field]: { $regex: `^${literal}${text.match === "whole" ? "$" : ""}`, $options: "i" } };
+function textFilter(texts: readonly TextMatch[] | undefined): Record<string, unknown> {
+  if (!texts || texts.length === 0) return {};
+  const conditions = texts.map((text) => {
+    assertPlainFields([text.field]);
+    const literal = text.value.replace(/[^\p{L}\p{N}]/gu, (character) =>
+      /[\x21-\x7e]/.test(character) ? `\\${character}` : character,
+    );
+    return { [text.field]: { $regex: `^${literal}${text.match === "whole" ? "$" : ""}`, $options: "i" } };
+  });
+  return { $and: conditions };
 }
 
 /** The same match in memory (the embedded store); case is ignored as toLowerCase() folds it. */
-export function matchesText(document: Record<string, unknown>, text: TextMatch | undefined): boolean {
-  if (!text) return true;
-  const value = document[text.field];
-  if (typeof value !== "string") return false;
-  const have = value.toLowerCase();
-  const want = text.value.toLowerCase();
-  return text.match === "whole" ? have === want : have.startsWith(want);
+export function matchesText(document: Record<string, unknown>, texts: readonly TextMatch[] | undefined): boolean {
+  return (texts ?? []).every((text) => {
+    const value = document[text.field];
+    if (typeof value !== "string") return false;
+    const have = value.toLowerCase();
+    const want = text.value.toLowerCase();
+    return text.match === "whole" ? have === want : have.startsWith(want);
+  });
 }
 
 /**
