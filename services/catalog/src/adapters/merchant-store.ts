@@ -3,6 +3,7 @@
 // change, and is free again once its merchant is deleted.
 import { LevyError, epochSeconds, newId } from "@levy/kit";
 import { StorageError, type Collection, type Scope, type Store, type Stored } from "@levy/storage";
+import { textMatches } from "./list-filters.js";
 import { type MerchantAddress, type MerchantRecord, isServiceMerchantId } from "../domain/merchant.js";
 import type { TaxId } from "../domain/tax-id.js";
 import { type ClaimRecord, createUniqueClaims } from "./unique-claims.js";
@@ -22,6 +23,12 @@ export interface MerchantChanges {
   readonly tax_ids?: TaxId[] | undefined;
 }
 
+/** What a merchant listing may be narrowed to: the whole e-mail and the start of the name, ignoring case. */
+export interface MerchantFilters {
+  readonly email?: string | undefined;
+  readonly namePrefix?: string | undefined;
+}
+
 export interface MerchantStore {
   create(scope: Scope, input: NewMerchant): Promise<Stored<MerchantRecord>>;
   find(scope: Scope, merchantId: string): Promise<Stored<MerchantRecord>>;
@@ -29,6 +36,7 @@ export interface MerchantStore {
     scope: Scope,
     limit: number,
     cursor: string | undefined,
+    filters?: MerchantFilters,
   ): Promise<{ items: Stored<MerchantRecord>[]; nextCursor: string | null }>;
   update(scope: Scope, merchantId: string, changes: MerchantChanges): Promise<Stored<MerchantRecord>>;
   delete(scope: Scope, merchantId: string): Promise<Stored<MerchantRecord>>;
@@ -89,8 +97,13 @@ export async function createMerchantStore(store: Store): Promise<MerchantStore> 
       }
     },
     find,
-    async list(scope, limit, cursor) {
-      const page = await merchants.list(scope, { where: { deleted_at: null }, limit, ...(cursor ? { cursor } : {}) });
+    async list(scope, limit, cursor, filters = {}) {
+      const page = await merchants.list(scope, {
+        where: { deleted_at: null },
+        text: textMatches(filters),
+        limit,
+        ...(cursor ? { cursor } : {}),
+      });
       return { items: page.items, nextCursor: page.nextCursor };
     },
     async update(scope, merchantId, changes) {

@@ -6,7 +6,7 @@ import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import {
   createCustomerBody,
   listEnvelope,
-  listQuery,
+  customerListQuery,
   presentCustomer,
   presentDeletedWithId,
   updateCustomerBody,
@@ -33,11 +33,14 @@ export function customerRoutes(catalog: Client<typeof CatalogService>): Router {
   router.get(
     "/",
     routeHandler(async (request, response) => {
-      const query = parseInput(listQuery, request.query, "query");
+      const query = parseInput(customerListQuery, request.query, "query");
       const page = await catalog.listCustomers({
         scope: scopeOf(response),
         limit: query.limit,
         cursor: query.cursor ?? "",
+        email: query.email ?? "",
+        namePrefix: query.name_prefix ?? "",
+        ...(query.is_tax_exempt === undefined ? {} : { isTaxExempt: query.is_tax_exempt }),
       });
       response.json(listEnvelope(page.customers.map(presentCustomer), page.nextCursor));
     }),

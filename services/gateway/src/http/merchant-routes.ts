@@ -6,7 +6,7 @@ import {
   createMerchantBody,
   createMerchantMessage,
   listEnvelope,
-  listQuery,
+  merchantListQuery,
   presentDeletedWithId,
   presentMerchant,
   updateMerchantBody,
@@ -30,11 +30,13 @@ export function merchantRoutes(catalog: Client<typeof CatalogService>): Router {
   router.get(
     "/",
     routeHandler(async (request, response) => {
-      const query = parseInput(listQuery, request.query, "query");
+      const query = parseInput(merchantListQuery, request.query, "query");
       const page = await catalog.listMerchants({
         scope: scopeOf(response),
         limit: query.limit,
         cursor: query.cursor ?? "",
+        email: query.email ?? "",
+        namePrefix: query.name_prefix ?? "",
       });
       response.json(listEnvelope(page.merchants.map(presentMerchant), page.nextCursor));
     }),
