@@ -11,7 +11,7 @@ import { scopeOf } from "../scope.js";
 
 export const calculateTax = defineTool({
   name: "calculate_tax",
-  description: `Calculates the tax of an order exactly as POST /tax/calculations does (same arguments, same answer, as API version ${currentApiVersion}) and keeps the calculation: record the sale by sending its id as calculation_id to POST /tax/transactions before expires_at. Amounts are integer minor units; a line's amount is the whole line's value (not the unit price). Give customer.address (country at least), customer.ip or a stored customer.`,
+  description: `Calculates the tax of an order exactly as POST /tax/calculations does (same arguments, same answer, as API version ${currentApiVersion}) and keeps the calculation: record the sale by sending its id as calculation_id to POST /tax/transactions before expires_at. Amounts are integer minor units; a line's amount is the whole line's value (not the unit price). The place is customer.address (country at least) or customer.ip; customer.id or customer.reference_customer_id applies a stored customer's tax exemption.`,
   input: calculationBody,
   output: calculationSchema,
   write: false,
