@@ -61,16 +61,18 @@ export function describeCalculationAndMerchantTools(ctx: McpContext): void {
     });
     afterAll(() => writer?.stop());
 
-    it("calculate_tax is offered without the write switch and annotated as storing, not read-only, destructive or idempotent", async () => {
+    it("calculate_tax and calculate_platform_tax are offered without the write switch and annotated as storing, not read-only, destructive or idempotent", async () => {
       const client = await connectMcp(ctx.system.mcpUrl, agent.testSecret);
       try {
-        const tool = (await client.listTools()).tools.find((listed) => listed.name === "calculate_tax");
-        expect(tool?.annotations).toEqual({
-          readOnlyHint: false,
-          destructiveHint: false,
-          idempotentHint: false,
-          openWorldHint: false,
-        });
+        const tools = (await client.listTools()).tools;
+        for (const name of ["calculate_tax", "calculate_platform_tax"])
+          expect(tools.find((listed) => listed.name === name)?.annotations, name).toEqual({
+            readOnlyHint: false,
+            destructiveHint: false,
+            idempotentHint: false,
+            openWorldHint: false,
+          });
+        const tool = tools.find((listed) => listed.name === "calculate_tax");
         expect(tool?.inputSchema.required).toEqual(["customer", "order_details"]);
       } finally {
         await client.close();
@@ -106,6 +108,65 @@ export function describeCalculationAndMerchantTools(ctx: McpContext): void {
         body: { calculation_id: calculated.id, reference_order_id: "mcp-calc-2" },
       });
       expect(again.status).toBeGreaterThanOrEqual(400);
+    });
+
+    it("calculate_platform_tax answers as POST /tax/platform/calculations, and POST /tax/platform/transactions records it", async () => {
+      const seller = await ctx.api("/tax/merchants", {
+        key: agent.testSecret,
+        version: V,
+        body: {
+          reference_merchant_id: "mcp-seller",
+          name: "Detroit Seller",
+          default_address: detroitOrder.customer.address,
+        },
+      });
+      expect(seller.status).toBe(200);
+      const sale = {
+        customer: detroitOrder.customer,
+        merchant: { merchant_id: "mcp-seller" },
+        order_details: {
+          customer_currency_code: "USD",
+          line_items: [{ amount: 2500, quantity: 2, product_category: "GENERAL_MERCHANDISE" }],
+        },
+        fee_details: {
+          customer_currency_code: "USD",
+          line_items: [{ amount: 300, product_category: "GENERAL_MERCHANDISE" }],
+        },
+        roles: ["marketplace_provider"],
+      };
+      const calculated = ok(await call("calculate_platform_tax", sale));
+      const rest = await ctx.api("/tax/platform/calculations", { key: agent.testSecret, version: V, body: sale });
+      expect(rest.status).toBe(200);
+      const withoutIds = (answer: any) => ({
+        ...sameOrder(answer),
+        fee_line_items: answer.fee_line_items.map(({ line_item_id: _line, ...line }: any) => line),
+      });
+      expect(withoutIds(calculated)).toEqual(withoutIds(rest.body));
+      expect(calculated).toMatchObject({
+        merchant: { id: seller.body.id },
+        totals: { order: { amount_excluding_tax: 5000 } },
+      });
+      const recorded = await ctx.api("/tax/platform/transactions", {
+        key: agent.testSecret,
+        version: V,
+        body: {
+          platform_calculation_id: calculated.id,
+          reference_order_id: "mcp-platform-1",
+          reference_payment_id: "pay-1",
+        },
+      });
+      expect(recorded.status, JSON.stringify(recorded.body)).toBe(200);
+      expect(ok(await call("get_transaction_by_order", { reference_order_id: "mcp-platform-1" })).calculation_id).toBe(
+        calculated.id,
+      );
+      expect(
+        toolError(await call("calculate_platform_tax", { ...sale, merchant: { merchant_id: "nobody" } })).error_code,
+      ).toBe("merchant_not_found");
+      expect(toolError(await call("calculate_platform_tax", { ...sale, roles: [] })).error_message).toMatch(/roles/);
+      // Another account's key does not find the merchant.
+      expect(toolError(await call("calculate_platform_tax", sale, ctx.account.testSecret)).error_code).toBe(
+        "merchant_not_found",
+      );
     });
 
     it("a calculation belongs to the key's account and mode: another account or mode cannot record it", async () => {

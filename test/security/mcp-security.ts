@@ -71,12 +71,20 @@ export function validArgs(tool: Tool, world: FuzzWorld): Record<string, Json> {
     reference_merchant_id: "fuzz-merchant",
     order_details: calculationArgs.order_details,
   };
-  // calculate_tax's customer is a place, not the certificate tools' customer selector.
-  if (tool.name === "calculate_tax") known.customer = calculationArgs.customer;
+  // A calculation's customer is a place, not the certificate tools' customer selector.
+  if (tool.name.startsWith("calculate_")) {
+    known.customer = calculationArgs.customer;
+    known.merchant = { merchant_id: world.seed.merchants[0].id };
+    known.roles = ["marketplace_provider"];
+  }
   if (liveTool(tool.name) && tool.name.includes("customer")) known.customer_id = world.live.customerId;
   const args: Record<string, Json> = {};
   for (const name of Object.keys(tool.inputSchema.properties ?? {})) {
-    if (name === "customer" && tool.name !== "calculate_tax" && typeOf(tool.inputSchema.properties![name]) === "object")
+    if (
+      name === "customer" &&
+      !tool.name.startsWith("calculate_") &&
+      typeOf(tool.inputSchema.properties![name]) === "object"
+    )
       args[name] = { id: world.live.customerId };
     else if (name in known) args[name] = known[name]!;
     else if (tool.inputSchema.required?.includes(name))
@@ -161,6 +169,14 @@ export function describeMcpSecurity(ctx: McpSecurityContext): void {
         ["delete_product", { reference_product_id: world.seed.products[0].reference_product_id }],
         ["update_merchant", { merchant_id: world.seed.merchants[0].id, name: "Mallory" }],
         ["delete_merchant", { merchant_id: world.seed.merchants[0].reference_merchant_id }],
+        [
+          "calculate_platform_tax",
+          {
+            ...calculationArgs,
+            merchant: { merchant_id: world.seed.merchants[0].id },
+            roles: ["marketplace_provider"],
+          },
+        ],
         ["list_transactions", { merchant_id: world.seed.merchants[0].id }],
         ["get_certificate", { certificate_id: world.live.certificateId }],
         ["get_certificate_upload", { upload_id: world.live.uploadId }],

@@ -97,6 +97,7 @@ export { presentRateLookup, rateLookupSchema, type RateLookup } from "./rate-loo
 export {
   addressMessage,
   calculateMessage,
+  calculatePlatformMessage,
   createMerchantMessage,
   customerMessage,
   orderMessage,

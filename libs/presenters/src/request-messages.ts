@@ -3,6 +3,7 @@
 // (REST) and the MCP bridge (tools) both send these, so one body means one request.
 import type { DescMessage, MessageInitShape } from "@bufbuild/protobuf";
 import type {
+  CalculatePlatformRequestSchema,
   CalculateRequestSchema,
   CustomerInputSchema,
   OrderDetailsInputSchema,
@@ -14,7 +15,12 @@ import type {
 import type { AddressSchema } from "@levy/proto/levy/common/v1/common_pb.js";
 import type { z } from "zod";
 import type { addressBody } from "./address.js";
-import type { calculationBody, calculationCustomerBody, orderDetailsBody } from "./calculation-bodies.js";
+import type {
+  calculationBody,
+  calculationCustomerBody,
+  orderDetailsBody,
+  platformCalculationBody,
+} from "./calculation-bodies.js";
 import type { createMerchantBody, updateMerchantBody } from "./merchant.js";
 
 /** A request message's fields without those the caller adds (the scope, a path id). */
@@ -70,6 +76,25 @@ export function calculateMessage(body: z.output<typeof calculationBody>): Fields
   return {
     customer: customerMessage(body.customer),
     orderDetails: orderMessage(body.order_details),
+    transactedAt: BigInt(body.transacted_at ?? 0),
+    allowUnsupportedJurisdiction: body.allow_unsupported_jurisdiction ?? false,
+  };
+}
+
+/** POST /tax/platform/calculations' body as calc-engine's CalculatePlatform request, less the scope. */
+export function calculatePlatformMessage(
+  body: z.output<typeof platformCalculationBody>,
+): FieldsOf<typeof CalculatePlatformRequestSchema> {
+  return {
+    customer: customerMessage(body.customer),
+    merchant: {
+      merchantId: body.merchant.merchant_id,
+      type: body.merchant.type ?? "BUSINESS",
+      taxIds: body.merchant.tax_ids ?? [],
+    },
+    orderDetails: orderMessage(body.order_details),
+    roles: body.roles,
+    ...(body.fee_details ? { feeDetails: orderMessage(body.fee_details) } : {}),
     transactedAt: BigInt(body.transacted_at ?? 0),
     allowUnsupportedJurisdiction: body.allow_unsupported_jurisdiction ?? false,
   };

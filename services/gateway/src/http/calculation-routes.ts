@@ -11,9 +11,8 @@ import { requireApiVersion } from "./api-version.js";
 import { fastCalculationBody } from "./calculation-fast-parse.js";
 import {
   calculateMessage,
+  calculatePlatformMessage,
   calculationBody,
-  customerMessage,
-  orderMessage,
   platformCalculationBody,
   presentCalculation,
   presentPlatformCalculation,
@@ -93,17 +92,7 @@ export function platformCalculationRoutes(calcEngine: Client<typeof CalcEngineSe
       ]);
       const { calculation } = await calcEngine.calculatePlatform({
         scope: scopeOf(response),
-        customer: customerMessage(body.customer),
-        merchant: {
-          merchantId: body.merchant.merchant_id,
-          type: body.merchant.type ?? "BUSINESS",
-          taxIds: body.merchant.tax_ids ?? [],
-        },
-        orderDetails: orderMessage(body.order_details),
-        roles: body.roles,
-        ...(body.fee_details ? { feeDetails: orderMessage(body.fee_details) } : {}),
-        transactedAt: BigInt(body.transacted_at ?? 0),
-        allowUnsupportedJurisdiction: body.allow_unsupported_jurisdiction ?? false,
+        ...calculatePlatformMessage(body),
       });
       response.json(presentPlatformCalculation(calculation!, { withLocation: versionAtLeast(version, "2026-03-01") }));
     }),

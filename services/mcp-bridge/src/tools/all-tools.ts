@@ -22,6 +22,7 @@ import { listRefunds } from "./read/list-refunds.js";
 import { listTaxCategories } from "./read/list-tax-categories.js";
 import { listTransactions } from "./read/list-transactions.js";
 import { lookupTaxRate } from "./read/lookup-tax-rate.js";
+import { calculatePlatformTax } from "./calculate/calculate-platform-tax.js";
 import { calculateTax } from "./calculate/calculate-tax.js";
 import { approveFiling } from "./write/approve-filing.js";
 import { cancelCertificateRequest } from "./write/cancel-certificate-request.js";
@@ -46,6 +47,7 @@ export const allTools: readonly ToolDefinition[] = [
   getTransactionByOrder,
   lookupTaxRate,
   calculateTax,
+  calculatePlatformTax,
   listRefunds,
   listFilings,
   getFiling,
