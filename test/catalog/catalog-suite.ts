@@ -254,6 +254,108 @@ export function describeCatalog(mode: string, startSystem: () => Promise<SystemU
       });
     });
 
+    describe("list filters", () => {
+      type Listed = { id: string; name: string | null; email: string | null; is_tax_exempt?: boolean };
+      /** Every page of a filtered list; each page is checked to be a proper envelope. */
+      async function listAll(path: string, filterKey: string, limit: number, version?: string): Promise<Listed[]> {
+        const seen: Listed[] = [];
+        let cursor: string | null = null;
+        do {
+          const separator = path.includes("?") ? "&" : "?";
+          const response: { status: number; body: { data: Listed[]; next_cursor: string | null; has_more: boolean } } =
+            await api(`${path}${separator}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, {
+              key: filterKey,
+              ...(version ? { version } : {}),
+            });
+          expect(response.status).toBe(200);
+          seen.push(...response.body.data);
+          cursor = response.body.next_cursor;
+          expect(response.body.has_more).toBe(cursor !== null);
+        } while (cursor);
+        return seen;
+      }
+
+      it("narrows GET /tax/customers by e-mail and name prefix (ignoring case) and the exempt flag, paging without skips or repeats", async () => {
+        const filterAccount = await createAccount(system.restUrl, system.adminToken, "Filters");
+        const filterKey = filterAccount.testSecret;
+        const acme: string[] = [];
+        // Interleaved, so that every page of the filtered list skips records of the full one.
+        for (let i = 0; i < 12; i += 1) {
+          const created = await api("/tax/customers", {
+            key: filterKey,
+            body: {
+              name: `${i % 2 ? "ACME" : "Acme"} ${i}`,
+              email: `Buyer${i}@Example.com`,
+              is_tax_exempt: i % 3 === 0,
+            },
+          });
+          acme.push(created.body.id);
+          await api("/tax/customers", { key: filterKey, body: { name: `Zed Acme ${i}` } });
+        }
+        await api("/tax/customers", { key: filterKey, body: { reference_customer_id: "nameless" } });
+        const byPrefix = await listAll("/tax/customers?name_prefix=acme", filterKey, 5);
+        expect(byPrefix.map((customer) => customer.id)).toEqual(acme);
+        const exempt = await listAll("/tax/customers?name_prefix=Acme&is_tax_exempt=true", filterKey, 2);
+        expect(exempt.map((customer) => customer.id)).toEqual([acme[0], acme[3], acme[6], acme[9]]);
+        const notExempt = await listAll("/tax/customers?is_tax_exempt=false", filterKey, 100);
+        expect(notExempt).toHaveLength(25 - 4);
+        const byEmail = await listAll("/tax/customers?email=buyer7%40example.COM", filterKey, 10);
+        expect(byEmail.map((customer) => customer.id)).toEqual([acme[7]]);
+        for (const literal of [".*", "acme.", "^acme", "Buyer%"])
+          expect(await listAll(`/tax/customers?name_prefix=${encodeURIComponent(literal)}`, filterKey, 10)).toEqual([]);
+        expect(await listAll("/tax/customers?email=buyer7", filterKey, 10)).toEqual([]);
+        // A cursor belongs to its filters; unknown, malformed and operator parameters are refused.
+        const first = await api("/tax/customers?name_prefix=acme&limit=2", { key: filterKey });
+        const moved = await api(
+          `/tax/customers?name_prefix=acm&limit=2&cursor=${encodeURIComponent(first.body.next_cursor)}`,
+          { key: filterKey },
+        );
+        expect(moved.body.error.error_code).toBe("invalid_cursor");
+        for (const [query, field] of [
+          ["emial=buyer7%40example.com", "emial"],
+          ["is_tax_exempt=yes", "is_tax_exempt"],
+          ["name_prefix[$gt]=", "name_prefix[$gt]"],
+          ["name_prefix=", "name_prefix"],
+        ]) {
+          const refused = await api(`/tax/customers?${query}`, { key: filterKey });
+          expect(refused.status, query).toBe(400);
+          expect(refused.body.error.error_meta.field, query).toBe(field);
+        }
+        // Another mode or account sees none of them, whatever the filter.
+        for (const intruder of [filterAccount.liveSecret, other.testSecret]) {
+          expect(await listAll("/tax/customers?name_prefix=acme", intruder, 100)).toEqual([]);
+          expect(await listAll("/tax/customers?email=buyer7%40example.com", intruder, 100)).toEqual([]);
+        }
+      });
+
+      it("narrows GET /tax/merchants by e-mail and name prefix, ignoring case, in the caller's account and mode only", async () => {
+        const filterAccount = await createAccount(system.restUrl, system.adminToken, "Merchant filters");
+        const filterKey = filterAccount.testSecret;
+        const books: string[] = [];
+        for (let i = 0; i < 7; i += 1) {
+          const created = await api("/tax/merchants", {
+            key: filterKey,
+            version: V,
+            body: { reference_merchant_id: `fm-${i}`, name: `Berlin Books ${i}`, email: `Shop${i % 2}@Example.de` },
+          });
+          books.push(created.body.id);
+          await api("/tax/merchants", {
+            key: filterKey,
+            version: V,
+            body: { reference_merchant_id: `other-${i}`, name: `Bremen ${i}`, email: `shop${i % 2}@example.de` },
+          });
+        }
+        const byPrefix = await listAll("/tax/merchants?name_prefix=berlin%20b", filterKey, 3, V);
+        expect(byPrefix.map((merchant) => merchant.id)).toEqual(books);
+        const both = await listAll("/tax/merchants?name_prefix=BERLIN&email=shop1%40example.de", filterKey, 2, V);
+        expect(both.map((merchant) => merchant.id)).toEqual([books[1], books[3], books[5]]);
+        expect(await listAll("/tax/merchants?email=shop1%40example.de", filterKey, 100, V)).toHaveLength(6);
+        expect((await api("/tax/merchants?is_tax_exempt=true", { key: filterKey, version: V })).status).toBe(400);
+        for (const intruder of [filterAccount.liveSecret, other.testSecret])
+          expect(await listAll("/tax/merchants?name_prefix=berlin", intruder, 100, V)).toEqual([]);
+      });
+    });
+
     describe("products", () => {
       it("creates, reads, updates by re-posting, lists and deletes a product", async () => {
         const created = await api("/tax/products", {

@@ -1,6 +1,6 @@
 // The storage port's behaviour, run unchanged against every adapter.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { StorageError, type Collection, type Scope, type Store } from "@levy/storage";
+import { StorageError, type Collection, type Scope, type Store, type TextMatch } from "@levy/storage";
 
 interface Thing {
   id: string;
@@ -210,6 +210,55 @@ export function describeStorageContract(
       const ranged = await things.list(scope, { limit: 100, range: { field: "n", gte: 3, lt: 6 } });
       expect(ranged.items.map((item) => item.n)).toEqual([3, 4, 5]);
       expect(await things.count(scope, { deleted_at: 1 })).toBe(5);
+    });
+
+    it("matches text ignoring case, whole or by its start, always literally, and pages through the matches", async () => {
+      const scope: Scope = { accountId: "acct_text", livemode: false };
+      const names = ["Acme Corp", "acme east", "ACME.West", "Acmex", "Zed (Acme)", "a.c.m.e", "Ac*me", "Ñandú Acme"];
+      for (const [i, name] of names.entries())
+        await things.insert(scope, { ...thing(`t${i}`, `T${i}@Example.test`), name, n: i });
+      const named = async (text: TextMatch | TextMatch[], limit = 100) => {
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await things.list(scope, {
+            limit,
+            where: { deleted_at: null },
+            text: [text].flat(),
+            ...(cursor ? { cursor } : {}),
+          });
+          seen.push(...page.items.map((item) => item.name));
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor);
+        return seen;
+      };
+      expect(await named({ field: "name", value: "acme", match: "prefix" }, 1)).toEqual([
+        "Acme Corp",
+        "acme east",
+        "ACME.West",
+        "Acmex",
+      ]);
+      expect(await named({ field: "name", value: "ACME.", match: "prefix" })).toEqual(["ACME.West"]);
+      expect(await named({ field: "name", value: "a.c", match: "prefix" })).toEqual(["a.c.m.e"]);
+      expect(await named({ field: "name", value: "ac*", match: "prefix" })).toEqual(["Ac*me"]);
+      expect(await named({ field: "name", value: "ñandú", match: "prefix" })).toEqual(["Ñandú Acme"]);
+      expect(await named({ field: "name", value: "acme", match: "whole" })).toEqual([]);
+      expect(await named({ field: "email", value: "t2@example.TEST", match: "whole" })).toEqual(["ACME.West"]);
+      const both: TextMatch[] = [
+        { field: "name", value: "acme", match: "prefix" },
+        { field: "email", value: "t1@", match: "prefix" },
+      ];
+      expect(await named(both)).toEqual(["acme east"]);
+      for (const value of [".*", "^", "$", "(", "[a-z]", "\\", "|", '{"$gt": ""}'])
+        expect(await named({ field: "name", value, match: "prefix" }), value).toEqual([]);
+      // A cursor belongs to its text match too.
+      const first = await things.list(scope, { limit: 1, text: [{ field: "name", value: "acme", match: "prefix" }] });
+      const refused = things.list(scope, {
+        limit: 1,
+        text: [{ field: "name", value: "acm", match: "prefix" }],
+        cursor: first.nextCursor!,
+      });
+      expect((await storageError(refused)).code).toBe("invalid_cursor");
     });
 
     it("accepts a cursor only for the collection, scope and filters that made it (the page size may change)", async () => {

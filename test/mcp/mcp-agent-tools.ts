@@ -6,8 +6,19 @@ import type { McpBridgeReplica } from "../support/system.js";
 import { callTool, ok, toolError, withMcp } from "./mcp-client.js";
 import type { McpContext } from "./mcp-suite.js";
 
-export const agentReadTools = ["get_transaction_by_order", "lookup_tax_rate"];
-export const agentWriteTools = ["create_customer", "update_customer"];
+export const agentReadTools = [
+  "get_transaction_by_order",
+  "lookup_tax_rate",
+  "calculate_tax",
+  "calculate_platform_tax",
+];
+export const agentWriteTools = [
+  "create_customer",
+  "update_customer",
+  "create_merchant",
+  "update_merchant",
+  "delete_merchant",
+];
 
 export function describeAgentTools(ctx: McpContext): void {
   describe("agent tools", () => {

@@ -9,7 +9,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount } from "../support/api.js";
+import type { McpBridgeReplica } from "../support/system.js";
+import { detroitOrder } from "./mcp-calculation-and-merchant-tools.js";
 import type { McpContext } from "./mcp-suite.js";
 
 const run = promisify(execFile);
@@ -105,6 +108,73 @@ export function describePythonClient(ctx: McpContext, readTools: readonly string
       expect(sale).toMatchObject({ is_error: false, structured_content: { id: juneA.id } });
       expect(missing).toMatchObject({ is_error: true });
       expect(JSON.parse(missing!.text![0]!).error_code).toBe("transaction_not_found");
+    });
+
+    it("an agent's calculation conversation: calculates, the sale is recorded, then found by its order", async () => {
+      const agent = await createAccount(ctx.system.restUrl, ctx.system.adminToken, "Python calculations");
+      const calculated = await callWithPython(ctx.system.mcpUrl, agent.testSecret, [
+        { name: "calculate_tax", arguments: detroitOrder },
+        { name: "calculate_tax", arguments: { ...detroitOrder, customer: { address: { address_country: "AQ" } } } },
+      ]);
+      const [calculation, unsupported] = calculated.results;
+      expect(calculation).toMatchObject({
+        is_error: false,
+        structured_content: {
+          object: "tax.calculation",
+          customer_currency_code: "USD",
+          total_amount_excluding_tax: 13_344,
+        },
+      });
+      expect(JSON.parse(unsupported!.text![0]!).error_code).toBe("unsupported_jurisdiction");
+      const id = calculation!.structured_content.id;
+      const recorded = await ctx.api("/tax/transactions", {
+        key: agent.testSecret,
+        body: { calculation_id: id, reference_order_id: "py-order-1" },
+      });
+      expect(recorded.status).toBe(200);
+      const found = await callWithPython(ctx.system.mcpUrl, agent.testSecret, [
+        { name: "get_transaction_by_order", arguments: { reference_order_id: "py-order-1" } },
+      ]);
+      expect(found.results[0]).toMatchObject({
+        is_error: false,
+        structured_content: { calculation_id: id, total_tax_amount: calculation!.structured_content.total_tax_amount },
+      });
+    });
+
+    describe("with the write switch on", () => {
+      let writer: McpBridgeReplica;
+      beforeAll(async () => {
+        writer = await ctx.system.startMcpBridgeReplica({
+          MCP_WRITE_TOOLS: "true",
+          MCP_RATE_LIMIT: "100000",
+          MCP_RATE_WINDOW_SECONDS: "3600",
+        });
+      });
+      afterAll(() => writer?.stop());
+
+      it("an agent's merchant conversation: creates, finds by name, changes and deletes a merchant", async () => {
+        const agent = await createAccount(ctx.system.restUrl, ctx.system.adminToken, "Python merchants");
+        const answer = await callWithPython(writer.mcpUrl, agent.testSecret, [
+          {
+            name: "create_merchant",
+            arguments: { reference_merchant_id: "py-m", name: "Lisbon Tiles", email: "tiles@example.pt" },
+          },
+          { name: "create_merchant", arguments: { reference_merchant_id: "py-m", name: "Again" } },
+          { name: "list_merchants", arguments: { name_prefix: "lisbon" } },
+          { name: "update_merchant", arguments: { merchant_id: "py-m", name: "Lisbon Tiles Lda" } },
+          { name: "delete_merchant", arguments: { merchant_id: "py-m" } },
+          { name: "get_merchant", arguments: { merchant_id: "py-m" } },
+        ]);
+        expect(answer.tools).toEqual(expect.arrayContaining(["create_merchant", "update_merchant", "delete_merchant"]));
+        const [created, duplicate, listed, updated, deleted, gone] = answer.results;
+        expect(created).toMatchObject({ is_error: false, structured_content: { reference_merchant_id: "py-m" } });
+        const id = created!.structured_content.id;
+        expect(JSON.parse(duplicate!.text![0]!).error_code).toBe("duplicate_reference_id");
+        expect(listed!.structured_content.data.map((merchant: any) => merchant.id)).toEqual([id]);
+        expect(updated).toMatchObject({ is_error: false, structured_content: { id, name: "Lisbon Tiles Lda" } });
+        expect(deleted).toMatchObject({ is_error: false, structured_content: { id, deleted: true } });
+        expect(JSON.parse(gone!.text![0]!).error_code).toBe("merchant_not_found");
+      });
     });
   });
 }

@@ -15,6 +15,7 @@ import { callTool, connectMcp, eventually, ok, rawMcp, toolError, withMcp } from
 import { juneFiling, seedAccount, type Seed } from "./mcp-seed.js";
 import { agentReadTools, agentWriteTools, describeAgentTools } from "./mcp-agent-tools.js";
 import { certificateReadTools, certificateWriteTools, describeCertificateTools } from "./mcp-certificate-tools.js";
+import { describeCalculationAndMerchantTools } from "./mcp-calculation-and-merchant-tools.js";
 import { describeHostDetails } from "./mcp-host-details.js";
 import { describePythonClient } from "./mcp-python-client.js";
 import { describeRangesAndCursors } from "./mcp-ranges-and-cursors.js";
@@ -226,6 +227,7 @@ export function describeMcp(
     describeWriteTools(ctx, readTools.length, writeTools);
     describeCertificateTools(ctx);
     describeAgentTools(ctx);
+    describeCalculationAndMerchantTools(ctx);
     describeRateLimit(ctx);
     describePythonClient(ctx, readTools);
     describeHostDetails(ctx);

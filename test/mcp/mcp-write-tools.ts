@@ -47,10 +47,12 @@ export function describeWriteTools(ctx: McpContext, readToolCount: number, write
           "link_buyer",
           "update_customer",
           "cancel_certificate_request",
+          "update_merchant",
+          "delete_merchant",
         ];
         for (const name of destructive)
           expect(annotations[name], name).toMatchObject({ readOnlyHint: false, destructiveHint: true });
-        for (const name of ["create_buyer", "upload_certificate", "create_customer"])
+        for (const name of ["create_buyer", "upload_certificate", "create_customer", "create_merchant"])
           expect(annotations[name], name).toMatchObject({ readOnlyHint: false, destructiveHint: false });
         // upload_certificate downloads a document from the caller's URL: an open world.
         expect(annotations.upload_certificate).toMatchObject({ openWorldHint: true });

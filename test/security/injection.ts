@@ -11,7 +11,16 @@ import { createSender, inBatches, pathOf } from "./requests.js";
 import { expectCleanAnswer, expectRejected } from "./verdict.js";
 import type { FuzzContext } from "./rest-fuzz.js";
 
-const filterParams = new Set(["customer", "status", "jurisdiction", "certificate_type", "expires_from", "expires_to"]);
+const filterParams = new Set([
+  "customer",
+  "status",
+  "jurisdiction",
+  "certificate_type",
+  "expires_from",
+  "expires_to",
+  "email",
+  "name_prefix",
+]);
 
 export function describeInjection(ctx: FuzzContext): void {
   describe("NoSQL-operator injection", () => {

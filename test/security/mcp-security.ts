@@ -30,12 +30,21 @@ export interface Tool {
 
 export const liveTool = (name: string) => /certificate|buyer|upload/.test(name);
 
-/** Valid arguments for a tool from the seeded world, by argument name. */
+/** A calculation Levy can answer (Detroit, one line). */
+const calculationArgs = {
+  customer: { address: { address_postal_code: "48226", address_province: "MI", address_country: "US" } },
+  order_details: {
+    customer_currency_code: "USD",
+    line_items: [{ amount: 1000, product_category: "GENERAL_MERCHANDISE" }],
+  },
+};
+
 /** A property's JSON type; optional ones are advertised as anyOf [schema, {type: "null"}]. */
 export function typeOf(property: any): unknown {
   return property?.type ?? property?.anyOf?.find((branch: any) => branch.type !== "null")?.type;
 }
 
+/** Valid arguments for a tool from the seeded world, by argument name. */
 export function validArgs(tool: Tool, world: FuzzWorld): Record<string, Json> {
   const known: Record<string, Json> = {
     customer_id: world.seed.customers[0].id,
@@ -57,11 +66,25 @@ export function validArgs(tool: Tool, world: FuzzWorld): Record<string, Json> {
     reference_product_name: "Fuzzed",
     reason: "fuzz",
     email: "fuzz@example.com",
+    name_prefix: "Ad",
+    is_tax_exempt: false,
+    reference_merchant_id: "fuzz-merchant",
+    order_details: calculationArgs.order_details,
   };
+  // A calculation's customer is a place, not the certificate tools' customer selector.
+  if (tool.name.startsWith("calculate_")) {
+    known.customer = calculationArgs.customer;
+    known.merchant = { merchant_id: world.seed.merchants[0].id };
+    known.roles = ["marketplace_provider"];
+  }
   if (liveTool(tool.name) && tool.name.includes("customer")) known.customer_id = world.live.customerId;
   const args: Record<string, Json> = {};
   for (const name of Object.keys(tool.inputSchema.properties ?? {})) {
-    if (name === "customer" && typeOf(tool.inputSchema.properties![name]) === "object")
+    if (
+      name === "customer" &&
+      !tool.name.startsWith("calculate_") &&
+      typeOf(tool.inputSchema.properties![name]) === "object"
+    )
       args[name] = { id: world.live.customerId };
     else if (name in known) args[name] = known[name]!;
     else if (tool.inputSchema.required?.includes(name))
@@ -144,6 +167,16 @@ export function describeMcpSecurity(ctx: McpSecurityContext): void {
           { reference_product_id: world.seed.products[0].reference_product_id, reference_product_name: "Mallory" },
         ],
         ["delete_product", { reference_product_id: world.seed.products[0].reference_product_id }],
+        ["update_merchant", { merchant_id: world.seed.merchants[0].id, name: "Mallory" }],
+        ["delete_merchant", { merchant_id: world.seed.merchants[0].reference_merchant_id }],
+        [
+          "calculate_platform_tax",
+          {
+            ...calculationArgs,
+            merchant: { merchant_id: world.seed.merchants[0].id },
+            roles: ["marketplace_provider"],
+          },
+        ],
         ["list_transactions", { merchant_id: world.seed.merchants[0].id }],
         ["get_certificate", { certificate_id: world.live.certificateId }],
         ["get_certificate_upload", { upload_id: world.live.uploadId }],
@@ -188,8 +221,15 @@ export function describeMcpSecurity(ctx: McpSecurityContext): void {
       ];
       const calls = lists.flatMap((tool) => {
         const base = tool.name === "list_refunds" ? { transaction_id: ctx.b.world.seed.transactions.juneA.id } : {};
-        const filtered =
-          "customer" in (tool.inputSchema.properties ?? {}) ? customers.map((customer) => ({ ...base, customer })) : [];
+        const properties = tool.inputSchema.properties ?? {};
+        const filtered = [
+          ...("customer" in properties ? customers.map((customer) => ({ ...base, customer })) : []),
+          // A's names and e-mail addresses, as the customer and merchant filters take them.
+          ...("name_prefix" in properties ? ["Ada", "Merchant", "a"].map((name_prefix) => ({ name_prefix })) : []),
+          ...("email" in properties
+            ? [ctx.a.world.seed.customers[0].email, ctx.a.liveSeed.customers[0].email].map((email) => ({ email }))
+            : []),
+        ];
         return [base, ...filtered].map((args) => ({ tool, args }));
       });
       for (const key of [ctx.b.keys.testSecret, ctx.b.keys.liveSecret]) {

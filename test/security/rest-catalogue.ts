@@ -64,7 +64,12 @@ export const restCatalogue: readonly Endpoint[] = [
       is_tax_exempt: false,
     }),
   },
-  { method: "GET", path: "/tax/customers", credential: "test", query: () => list },
+  {
+    method: "GET",
+    path: "/tax/customers",
+    credential: "test",
+    query: (w) => ({ ...list, email: w.seed.customers[0].email, name_prefix: "Ad", is_tax_exempt: "false" }),
+  },
   {
     method: "GET",
     path: "/tax/customers/:customer_id",
@@ -120,7 +125,13 @@ export const restCatalogue: readonly Endpoint[] = [
       tax_ids: [{ type: "US_EIN", value: "12-3456789" }],
     }),
   },
-  { method: "GET", path: "/tax/merchants", credential: "test", version: true, query: () => list },
+  {
+    method: "GET",
+    path: "/tax/merchants",
+    credential: "test",
+    version: true,
+    query: () => ({ ...list, name_prefix: "Merchant" }),
+  },
   {
     method: "GET",
     path: "/tax/merchants/:merchant_id",

@@ -3,6 +3,7 @@
 import { identifierText, textLimits } from "@levy/kit";
 import type { Customer as CustomerMessage } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import { z } from "zod";
+import { booleanParam, listQuery, nameAndEmailFilters } from "./list.js";
 
 export const customerSchema = z.object({
   object: z.literal("tax.customer"),
@@ -37,6 +38,21 @@ export const updateCustomerBody = z.strictObject({
   name: fields.name.optional(),
   email: fields.email.optional(),
   is_tax_exempt: fields.is_tax_exempt.optional(),
+});
+
+const exemptFilter = "only tax-exempt customers (true) or only the others (false)";
+
+/** GET /tax/customers' filters as tool arguments; the query below reads them from text. */
+export const customerListFilters = {
+  ...nameAndEmailFilters,
+  is_tax_exempt: z.boolean().optional().describe(exemptFilter),
+};
+
+/** GET /tax/customers: paging and filters; an unknown parameter is refused, never ignored. */
+export const customerListQuery = z.strictObject({
+  ...listQuery.shape,
+  ...nameAndEmailFilters,
+  is_tax_exempt: booleanParam.optional().describe(exemptFilter),
 });
 
 export function presentCustomer(customer: CustomerMessage): Customer {

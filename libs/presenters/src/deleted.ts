@@ -12,3 +12,11 @@ export function deletedWithIdSchema<T extends string>(object: T) {
 export function deletedSchema<T extends string>(object: T) {
   return z.object({ object: z.literal(object), deleted_at: deletedAt });
 }
+
+/** What deleting a customer, merchant or buyer answers, from the service's id and deleted_at. */
+export function presentDeletedWithId<T extends string>(
+  object: T,
+  deleted: { readonly id: string; readonly deletedAt: bigint },
+): { object: T; id: string; deleted: true; deleted_at: number } {
+  return { object, id: deleted.id, deleted: true, deleted_at: Number(deleted.deletedAt) };
+}

@@ -61,15 +61,47 @@ export {
   customerSelector,
   submitCertificateBody,
 } from "./certificate-bodies.js";
-export { createCustomerBody, customerSchema, presentCustomer, updateCustomerBody, type Customer } from "./customer.js";
-export { deletedSchema, deletedWithIdSchema } from "./deleted.js";
+export {
+  createCustomerBody,
+  customerListFilters,
+  customerListQuery,
+  customerSchema,
+  presentCustomer,
+  updateCustomerBody,
+  type Customer,
+} from "./customer.js";
+export { deletedSchema, deletedWithIdSchema, presentDeletedWithId } from "./deleted.js";
 export { flatErrorSchema, nestedErrorSchema, type FlatError, type NestedError } from "./error.js";
 export { filingSchema, filingStatuses, presentFiling, type Filing } from "./filing.js";
 export { presentRefundLine, presentTransactionLine, refundLineSchema, transactionLineSchema } from "./ledger-line.js";
-export { cursorParam, listEnvelope, listQuery, listSchema, pageLimitParam, type ListEnvelope } from "./list.js";
-export { createMerchantBody, merchantSchema, presentMerchant, updateMerchantBody, type Merchant } from "./merchant.js";
+export {
+  booleanParam,
+  cursorParam,
+  listEnvelope,
+  listQuery,
+  listSchema,
+  nameAndEmailFilters,
+  pageLimitParam,
+  type ListEnvelope,
+} from "./list.js";
+export {
+  createMerchantBody,
+  merchantListQuery,
+  merchantSchema,
+  presentMerchant,
+  updateMerchantBody,
+  type Merchant,
+} from "./merchant.js";
 export { presentProduct, productBody, productSchema, type Product } from "./product.js";
 export { presentRateLookup, rateLookupSchema, type RateLookup } from "./rate-lookup.js";
+export {
+  calculateMessage,
+  calculatePlatformMessage,
+  createMerchantMessage,
+  customerMessage,
+  orderMessage,
+  updateMerchantMessage,
+} from "./request-messages.js";
 export {
   listedRefundSchema,
   presentRefund,

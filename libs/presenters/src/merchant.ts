@@ -4,6 +4,7 @@ import { calculationLimits, identifierText, textLimits } from "@levy/kit";
 import type { Merchant as MerchantMessage } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import { z } from "zod";
 import { addressBody, addressSchema, presentAddress, taxIdBody, taxIdSchema } from "./address.js";
+import { listQuery, nameAndEmailFilters } from "./list.js";
 
 export const merchantSchema = z.object({
   object: z.literal("tax.merchant"),
@@ -39,6 +40,9 @@ export const updateMerchantBody = z.strictObject({
   default_address: addressBody.optional(),
   tax_ids: fields.tax_ids.optional(),
 });
+
+/** GET /tax/merchants: paging and filters; an unknown parameter is refused, never ignored. */
+export const merchantListQuery = z.strictObject({ ...listQuery.shape, ...nameAndEmailFilters });
 
 export function presentMerchant(merchant: MerchantMessage): Merchant {
   return {

@@ -5,7 +5,7 @@
 // another list, another mode or other filters it would resume at a position that means
 // nothing there and silently skip records, so it is invalid_cursor instead.
 import { createHash } from "node:crypto";
-import { StorageError, type Range, type Scope, type Where } from "./port.js";
+import { StorageError, type Range, type Scope, type TextMatch, type Where } from "./port.js";
 
 export interface CursorPosition {
   readonly seq: number;
@@ -16,13 +16,26 @@ export interface CursorPosition {
 export function cursorBinding(
   collection: string,
   scope: Scope | null,
-  filters: { readonly where?: Where<unknown> | undefined; readonly range?: Range | undefined },
+  filters: {
+    readonly where?: Where<unknown> | undefined;
+    readonly range?: Range | undefined;
+    readonly text?: readonly TextMatch[] | undefined;
+  },
 ): string {
   const where = Object.entries(filters.where ?? {})
     .filter(([, value]) => value !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const range = filters.range ? [filters.range.field, filters.range.gte ?? null, filters.range.lt ?? null] : null;
-  const selection = JSON.stringify([collection, scope?.accountId ?? null, scope?.livemode ?? null, where, range]);
+  const text = (filters.text ?? []).map((match) => [match.field, match.value, match.match]);
+  // A selection without a text match hashes as before, so cursors already handed out stay valid.
+  const selection = JSON.stringify([
+    collection,
+    scope?.accountId ?? null,
+    scope?.livemode ?? null,
+    where,
+    range,
+    ...(text.length > 0 ? [text] : []),
+  ]);
   return createHash("sha256").update(selection).digest("base64url").slice(0, 16);
 }
 

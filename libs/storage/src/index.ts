@@ -5,6 +5,7 @@ export {
   type Stored,
   type Where,
   type Range,
+  type TextMatch,
   type ListOptions,
   type Page,
   type UpdateOptions,

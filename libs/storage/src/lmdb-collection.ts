@@ -9,7 +9,7 @@ import { cursorBinding, decodeCursor, encodeCursor } from "./cursor.js";
 import { type Key, type Layout, type StoredDocument, matchesRange, matchesWhere } from "./lmdb-layout.js";
 import { type Dbs, createRecords, duplicate, keysUnder, recordsUnder } from "./lmdb-records.js";
 import { StorageError, type Collection, type Page, type Scope, type Stored } from "./port.js";
-import { addTo, applyChanges, assertPlainFields, equalityFilter, nextSeq } from "./record-shape.js";
+import { addTo, applyChanges, assertPlainFields, equalityFilter, matchesText, nextSeq } from "./record-shape.js";
 
 /** A write's outcome: a value, or the error to throw once the transaction is over. */
 type Outcome<R> = { value: R } | { error: StorageError };
@@ -82,7 +82,13 @@ export function createLmdbCollection<T extends { id: string }>(
       for (const key of keysUnder(dbs, prefix, start)) {
         if (after && key[prefix.length] === after.seq && key[prefix.length + 1] === after.id) continue;
         const document = records.get(inScope, String(key.at(-1)));
-        if (!document || !matchesWhere(document, where) || !matchesRange(document, options.range)) continue;
+        if (
+          !document ||
+          !matchesWhere(document, where) ||
+          !matchesRange(document, options.range) ||
+          !matchesText(document, options.text)
+        )
+          continue;
         found.push(document);
         if (found.length > options.limit) break;
       }

@@ -21,9 +21,21 @@ export interface Range {
   readonly lt?: number;
 }
 
+/**
+ * A text match on one string field, ignoring case: the whole value, or its start.
+ * Records whose field is not a string never match.
+ */
+export interface TextMatch {
+  readonly field: string;
+  readonly value: string;
+  readonly match: "whole" | "prefix";
+}
+
 export interface ListOptions<T> {
   readonly where?: Where<T>;
   readonly range?: Range;
+  /** Text matches, all combined (AND) with each other and with `where`. */
+  readonly text?: readonly TextMatch[];
   /** Page size; the adapter does not clamp it, callers validate public limits. */
   readonly limit: number;
   /** Opaque cursor from a previous page's `nextCursor`; invalid → StorageError invalid_cursor. */

@@ -5,7 +5,7 @@
 //   version     starts at 1, +1 on every write (optimistic concurrency)
 //   _seq        creation order: epoch ms × 1000 + a per-millisecond counter
 // Callers get back their own fields plus `version`.
-import type { ListOptions, Range, Scope, Stored, UpdateOptions, Where } from "./port.js";
+import type { ListOptions, Range, Scope, Stored, TextMatch, UpdateOptions, Where } from "./port.js";
 import { decodeCursor } from "./cursor.js";
 
 export type Document = Record<string, unknown> & { _id: string; _seq: number; version: number };
@@ -60,6 +60,33 @@ function rangeFilter(range: Range | undefined): Record<string, unknown> {
 }
 
 /**
+ * The text match as a case-insensitive regular expression on MongoDB: every character
+ * that is not a letter or digit is escaped, so the caller's text is only ever literal.
+ */
+function textFilter(texts: readonly TextMatch[] | undefined): Record<string, unknown> {
+  if (!texts || texts.length === 0) return {};
+  const conditions = texts.map((text) => {
+    assertPlainFields([text.field]);
+    const literal = text.value.replace(/[^\p{L}\p{N}]/gu, (character) =>
+      /[\x21-\x7e]/.test(character) ? `\\${character}` : character,
+    );
+    return { [text.field]: { $regex: `^${literal}${text.match === "whole" ? "$" : ""}`, $options: "i" } };
+  });
+  return { $and: conditions };
+}
+
+/** The same match in memory (the embedded store); case is ignored as toLowerCase() folds it. */
+export function matchesText(document: Record<string, unknown>, texts: readonly TextMatch[] | undefined): boolean {
+  return (texts ?? []).every((text) => {
+    const value = document[text.field];
+    if (typeof value !== "string") return false;
+    const have = value.toLowerCase();
+    const want = text.value.toLowerCase();
+    return text.match === "whole" ? have === want : have.startsWith(want);
+  });
+}
+
+/**
  * Equality on plain values only: an object such as {"$gt": ""} arriving as a value can
  * never become a query operator.
  */
@@ -80,12 +107,13 @@ export function equalityFilter<T>(where: Where<T> | undefined): Record<string, u
  */
 export function listQuery<T>(
   scope: Scope | null,
-  options: Pick<ListOptions<T>, "where" | "range" | "cursor">,
+  options: Pick<ListOptions<T>, "where" | "range" | "text" | "cursor">,
   binding: string,
 ): Record<string, unknown> {
   const query: Record<string, unknown> = {
     ...equalityFilter(options.where),
     ...rangeFilter(options.range),
+    ...textFilter(options.text),
     ...scopeFilter(scope),
   };
   if (options.cursor) {

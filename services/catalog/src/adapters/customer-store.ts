@@ -2,6 +2,7 @@
 // lookup by either id form, and creation-ordered listing that skips deleted ones.
 import { LevyError, epochSeconds } from "@levy/kit";
 import { StorageError, type Collection, type Scope, type Store, type Stored } from "@levy/storage";
+import { textMatches } from "./list-filters.js";
 import {
   type CustomerChanges,
   type CustomerRecord,
@@ -14,6 +15,15 @@ import {
 } from "../domain/customer.js";
 import { type ClaimOutcome, type ClaimRecord, type Claimant, createUniqueClaims } from "./unique-claims.js";
 
+/** What a customer listing may be narrowed to (all given filters apply). */
+export interface CustomerFilters {
+  /** The whole e-mail address, ignoring case (as uniqueness compares it). */
+  readonly email?: string | undefined;
+  /** The start of the name, ignoring case. */
+  readonly namePrefix?: string | undefined;
+  readonly isTaxExempt?: boolean | undefined;
+}
+
 export interface CustomerStore {
   create(scope: Scope, input: NewCustomer): Promise<Stored<CustomerRecord>>;
   /** By service id or reference_customer_id; deleted customers are not found. */
@@ -22,6 +32,7 @@ export interface CustomerStore {
     scope: Scope,
     limit: number,
     cursor: string | undefined,
+    filters?: CustomerFilters,
   ): Promise<{ items: Stored<CustomerRecord>[]; nextCursor: string | null }>;
   /** Applies only the supplied fields; when nothing would change, writes nothing. */
   update(scope: Scope, customerId: string, changes: CustomerChanges): Promise<Stored<CustomerRecord>>;
@@ -119,8 +130,16 @@ export async function createCustomerStore(store: Store): Promise<CustomerStore> 
       await claims.release(scope, customerUniqueKeys(current), current.id);
       return deleted;
     },
-    async list(scope, limit, cursor) {
-      const page = await customers.list(scope, { where: { deleted_at: null }, limit, ...(cursor ? { cursor } : {}) });
+    async list(scope, limit, cursor, filters = {}) {
+      const page = await customers.list(scope, {
+        where: {
+          deleted_at: null,
+          ...(filters.isTaxExempt === undefined ? {} : { is_tax_exempt: filters.isTaxExempt }),
+        },
+        text: textMatches(filters),
+        limit,
+        ...(cursor ? { cursor } : {}),
+      });
       return { items: page.items, nextCursor: page.nextCursor };
     },
   };

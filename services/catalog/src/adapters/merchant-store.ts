@@ -2,6 +2,7 @@
 // reference_merchant_id is enforced with the same claim records as customers.
 import { LevyError, epochSeconds } from "@levy/kit";
 import { StorageError, type Collection, type Scope, type Store, type Stored } from "@levy/storage";
+import { textMatches } from "./list-filters.js";
 import {
   type MerchantChanges,
   type MerchantRecord,
@@ -13,6 +14,12 @@ import {
 } from "../domain/merchant.js";
 import { type ClaimRecord, createUniqueClaims } from "./unique-claims.js";
 
+/** What a merchant listing may be narrowed to: the whole e-mail and the start of the name, ignoring case. */
+export interface MerchantFilters {
+  readonly email?: string | undefined;
+  readonly namePrefix?: string | undefined;
+}
+
 export interface MerchantStore {
   create(scope: Scope, input: NewMerchant): Promise<Stored<MerchantRecord>>;
   find(scope: Scope, merchantId: string): Promise<Stored<MerchantRecord>>;
@@ -20,6 +27,7 @@ export interface MerchantStore {
     scope: Scope,
     limit: number,
     cursor: string | undefined,
+    filters?: MerchantFilters,
   ): Promise<{ items: Stored<MerchantRecord>[]; nextCursor: string | null }>;
   update(scope: Scope, merchantId: string, changes: MerchantChanges): Promise<Stored<MerchantRecord>>;
   delete(scope: Scope, merchantId: string): Promise<Stored<MerchantRecord>>;
@@ -71,8 +79,13 @@ export async function createMerchantStore(store: Store): Promise<MerchantStore> 
       }
     },
     find,
-    async list(scope, limit, cursor) {
-      const page = await merchants.list(scope, { where: { deleted_at: null }, limit, ...(cursor ? { cursor } : {}) });
+    async list(scope, limit, cursor, filters = {}) {
+      const page = await merchants.list(scope, {
+        where: { deleted_at: null },
+        text: textMatches(filters),
+        limit,
+        ...(cursor ? { cursor } : {}),
+      });
       return { items: page.items, nextCursor: page.nextCursor };
     },
     async update(scope, merchantId, changes) {

@@ -47,7 +47,14 @@ export function customerHandlers(customers: CustomerStore): CustomerHandlers {
     },
     listCustomers: async (request) => {
       const scope = scopeFrom(request.scope);
-      const page = await withCursorErrors(customers.list(scope, pageSize(request.limit), request.cursor || undefined));
+      const filters = {
+        email: request.email || undefined,
+        namePrefix: request.namePrefix || undefined,
+        isTaxExempt: request.isTaxExempt,
+      };
+      const page = await withCursorErrors(
+        customers.list(scope, pageSize(request.limit), request.cursor || undefined, filters),
+      );
       return {
         customers: page.items.map((record) => customerMessage(record, scope)),
         nextCursor: page.nextCursor ?? "",

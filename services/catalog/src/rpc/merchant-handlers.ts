@@ -86,7 +86,10 @@ export function merchantHandlers(merchants: MerchantStore, checkAddress: Address
     },
     listMerchants: async (request) => {
       const scope = scopeFrom(request.scope);
-      const page = await withCursorErrors(merchants.list(scope, pageSize(request.limit), request.cursor || undefined));
+      const filters = { email: request.email || undefined, namePrefix: request.namePrefix || undefined };
+      const page = await withCursorErrors(
+        merchants.list(scope, pageSize(request.limit), request.cursor || undefined, filters),
+      );
       return {
         merchants: page.items.map((record) => merchantMessage(record, scope)),
         nextCursor: page.nextCursor ?? "",

@@ -10,12 +10,13 @@ import { type ApiVersion, currentApiVersion, versionAtLeast } from "../domain/ap
 import { requireApiVersion } from "./api-version.js";
 import { fastCalculationBody } from "./calculation-fast-parse.js";
 import {
+  calculateMessage,
+  calculatePlatformMessage,
   calculationBody,
   platformCalculationBody,
   presentCalculation,
   presentPlatformCalculation,
 } from "@levy/presenters";
-import { customerMessage, orderMessage } from "./calculation-messages.js";
 import { routeHandler, scopeOf, stateOf } from "./request-state.js";
 import { parseInput } from "./validate.js";
 
@@ -67,13 +68,7 @@ export function calculationRoutes(calcEngine: Client<typeof CalcEngineService>):
           what: `currency ${body.order_details.customer_currency_code}`,
         },
       ]);
-      const { calculation } = await calcEngine.calculate({
-        scope: scopeOf(response),
-        customer: customerMessage(body.customer),
-        orderDetails: orderMessage(body.order_details),
-        transactedAt: BigInt(body.transacted_at ?? 0),
-        allowUnsupportedJurisdiction: body.allow_unsupported_jurisdiction ?? false,
-      });
+      const { calculation } = await calcEngine.calculate({ scope: scopeOf(response), ...calculateMessage(body) });
       response.json(presentCalculation(calculation!, { withLocation: versionAtLeast(version, "2026-03-01") }));
     }),
   );
@@ -97,17 +92,7 @@ export function platformCalculationRoutes(calcEngine: Client<typeof CalcEngineSe
       ]);
       const { calculation } = await calcEngine.calculatePlatform({
         scope: scopeOf(response),
-        customer: customerMessage(body.customer),
-        merchant: {
-          merchantId: body.merchant.merchant_id,
-          type: body.merchant.type ?? "BUSINESS",
-          taxIds: body.merchant.tax_ids ?? [],
-        },
-        orderDetails: orderMessage(body.order_details),
-        roles: body.roles,
-        ...(body.fee_details ? { feeDetails: orderMessage(body.fee_details) } : {}),
-        transactedAt: BigInt(body.transacted_at ?? 0),
-        allowUnsupportedJurisdiction: body.allow_unsupported_jurisdiction ?? false,
+        ...calculatePlatformMessage(body),
       });
       response.json(presentPlatformCalculation(calculation!, { withLocation: versionAtLeast(version, "2026-03-01") }));
     }),

@@ -15,6 +15,7 @@ import {
   presentBuyerRecord,
   presentCertificate,
   presentCertificateRequest,
+  presentDeletedWithId,
 } from "@levy/presenters";
 import { pathParam, routeHandler } from "./request-state.js";
 import { parseInput } from "./validate.js";
@@ -54,7 +55,7 @@ export function certificateAdminRoutes(
         scope: await liveScopeOf(pathParam(request, "account_id")),
         buyerId: pathParam(request, "buyer_id"),
       });
-      response.json({ object: "tax.buyer", id: buyer!.id, deleted: true, deleted_at: Number(buyer!.deletedAt) });
+      response.json(presentDeletedWithId("tax.buyer", buyer!));
     }),
   );
   router.post(

@@ -5,7 +5,14 @@ import type { Client } from "@connectrpc/connect";
 import { LevyError, refuseExemptionOfDeletedBuyer } from "@levy/kit";
 import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
 import type { CertificatesService } from "@levy/proto/levy/certificates/v1/certificates_pb.js";
-import { createCustomerBody, listEnvelope, listQuery, presentCustomer, updateCustomerBody } from "@levy/presenters";
+import {
+  createCustomerBody,
+  customerListQuery,
+  listEnvelope,
+  presentCustomer,
+  presentDeletedWithId,
+  updateCustomerBody,
+} from "@levy/presenters";
 import { pathParam, routeHandler, scopeOf } from "./request-state.js";
 import { parseInput } from "./validate.js";
 
@@ -31,11 +38,14 @@ export function customerRoutes(
   router.get(
     "/",
     routeHandler(async (request, response) => {
-      const query = parseInput(listQuery, request.query, "query");
+      const query = parseInput(customerListQuery, request.query, "query");
       const page = await catalog.listCustomers({
         scope: scopeOf(response),
         limit: query.limit,
         cursor: query.cursor ?? "",
+        email: query.email ?? "",
+        namePrefix: query.name_prefix ?? "",
+        ...(query.is_tax_exempt === undefined ? {} : { isTaxExempt: query.is_tax_exempt }),
       });
       response.json(listEnvelope(page.customers.map(presentCustomer), page.nextCursor));
     }),
@@ -81,7 +91,7 @@ export function customerRoutes(
         scope: scopeOf(response),
         customerId: pathParam(request, "customer_id"),
       });
-      response.json({ object: "tax.customer", id: deleted.id, deleted: true, deleted_at: Number(deleted.deletedAt) });
+      response.json(presentDeletedWithId("tax.customer", deleted));
     }),
   );
   return router;

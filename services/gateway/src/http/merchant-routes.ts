@@ -1,9 +1,17 @@
 // /tax/merchants (X-API-Version 2026-01-01 or 2026-03-01 required): sellers on a platform.
 import { Router } from "express";
 import type { Client } from "@connectrpc/connect";
-import { addressMessage } from "@levy/kit";
 import type { CatalogService } from "@levy/proto/levy/catalog/v1/catalog_pb.js";
-import { createMerchantBody, listEnvelope, listQuery, presentMerchant, updateMerchantBody } from "@levy/presenters";
+import {
+  createMerchantBody,
+  createMerchantMessage,
+  listEnvelope,
+  merchantListQuery,
+  presentDeletedWithId,
+  presentMerchant,
+  updateMerchantBody,
+  updateMerchantMessage,
+} from "@levy/presenters";
 import { requireApiVersion } from "./api-version.js";
 import { pathParam, routeHandler, scopeOf } from "./request-state.js";
 import { parseInput } from "./validate.js";
@@ -15,25 +23,20 @@ export function merchantRoutes(catalog: Client<typeof CatalogService>): Router {
     "/",
     routeHandler(async (request, response) => {
       const body = parseInput(createMerchantBody, request.body);
-      const { merchant } = await catalog.createMerchant({
-        scope: scopeOf(response),
-        referenceMerchantId: body.reference_merchant_id,
-        name: body.name,
-        email: body.email,
-        ...(body.default_address ? { defaultAddress: addressMessage(body.default_address) } : {}),
-        taxIds: body.tax_ids,
-      });
+      const { merchant } = await catalog.createMerchant({ scope: scopeOf(response), ...createMerchantMessage(body) });
       response.json(presentMerchant(merchant!));
     }),
   );
   router.get(
     "/",
     routeHandler(async (request, response) => {
-      const query = parseInput(listQuery, request.query, "query");
+      const query = parseInput(merchantListQuery, request.query, "query");
       const page = await catalog.listMerchants({
         scope: scopeOf(response),
         limit: query.limit,
         cursor: query.cursor ?? "",
+        email: query.email ?? "",
+        namePrefix: query.name_prefix ?? "",
       });
       response.json(listEnvelope(page.merchants.map(presentMerchant), page.nextCursor));
     }),
@@ -55,11 +58,7 @@ export function merchantRoutes(catalog: Client<typeof CatalogService>): Router {
       const { merchant } = await catalog.updateMerchant({
         scope: scopeOf(response),
         merchantId: pathParam(request, "merchant_id"),
-        name: body.name,
-        email: body.email,
-        ...(body.default_address ? { defaultAddress: addressMessage(body.default_address) } : {}),
-        taxIds: body.tax_ids ?? [],
-        setTaxIds: body.tax_ids !== undefined,
+        ...updateMerchantMessage(body),
       });
       response.json(presentMerchant(merchant!));
     }),
@@ -71,7 +70,7 @@ export function merchantRoutes(catalog: Client<typeof CatalogService>): Router {
         scope: scopeOf(response),
         merchantId: pathParam(request, "merchant_id"),
       });
-      response.json({ object: "tax.merchant", id: deleted.id, deleted: true, deleted_at: Number(deleted.deletedAt) });
+      response.json(presentDeletedWithId("tax.merchant", deleted));
     }),
   );
   return router;

@@ -6,13 +6,13 @@ import { epochSeconds, identifierText, judgeUrlHost, LevyError, newId, type Reso
 import {
   listEnvelope,
   listQuery,
-  webhookDeliveryOutput,
+  type webhookDeliveryOutput,
   webhookEndpointBody,
   webhookEndpointDeletedOutput,
-  webhookEndpointOutput,
+  type webhookEndpointOutput,
 } from "@levy/presenters";
 import { StorageError, type Scope } from "@levy/storage";
-import { z } from "zod";
+import type { z } from "zod";
 import { newSigningSecret } from "../webhooks/signature.js";
 import type { DeliveryRecord, WebhookEndpointRecord, WebhookStore } from "../webhooks/webhook-store.js";
 import { pathParam, routeHandler, scopeOf } from "./request-state.js";

@@ -25,7 +25,10 @@ export interface Upstream {
   readonly rateLimits: RateLimiter;
   readonly catalog: Client<typeof CatalogService>;
   readonly ledger: Client<typeof LedgerService>;
-  readonly calcEngine: Pick<Client<typeof CalcEngineService>, "listTaxCategories" | "lookupRates">;
+  readonly calcEngine: Pick<
+    Client<typeof CalcEngineService>,
+    "listTaxCategories" | "lookupRates" | "calculate" | "calculatePlatform"
+  >;
   readonly certificates: Client<typeof CertificatesService>;
   /** The same service with the longer submit deadline: submit downloads the document. */
   readonly certificateIntake: Pick<Client<typeof CertificatesService>, "submitUpload">;

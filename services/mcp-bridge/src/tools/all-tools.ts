@@ -22,15 +22,20 @@ import { listRefunds } from "./read/list-refunds.js";
 import { listTaxCategories } from "./read/list-tax-categories.js";
 import { listTransactions } from "./read/list-transactions.js";
 import { lookupTaxRate } from "./read/lookup-tax-rate.js";
+import { calculatePlatformTax } from "./calculate/calculate-platform-tax.js";
+import { calculateTax } from "./calculate/calculate-tax.js";
 import { approveFiling } from "./write/approve-filing.js";
 import { cancelCertificateRequest } from "./write/cancel-certificate-request.js";
 import { createCustomer } from "./write/create-customer.js";
 import { createBuyer } from "./write/create-buyer.js";
+import { createMerchant } from "./write/create-merchant.js";
+import { deleteMerchant } from "./write/delete-merchant.js";
 import { createProduct } from "./write/create-product.js";
 import { deleteProduct } from "./write/delete-product.js";
 import { linkBuyer } from "./write/link-buyer.js";
 import { rejectFiling } from "./write/reject-filing.js";
 import { updateCustomer } from "./write/update-customer.js";
+import { updateMerchant } from "./write/update-merchant.js";
 import { updateProduct } from "./write/update-product.js";
 import { uploadCertificate } from "./write/upload-certificate.js";
 
@@ -41,6 +46,8 @@ export const allTools: readonly ToolDefinition[] = [
   getTransaction,
   getTransactionByOrder,
   lookupTaxRate,
+  calculateTax,
+  calculatePlatformTax,
   listRefunds,
   listFilings,
   getFiling,
@@ -67,4 +74,7 @@ export const allTools: readonly ToolDefinition[] = [
   createCustomer,
   updateCustomer,
   cancelCertificateRequest,
+  createMerchant,
+  updateMerchant,
+  deleteMerchant,
 ];

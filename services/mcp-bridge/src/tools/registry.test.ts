@@ -71,6 +71,20 @@ describe("tool registry", () => {
     return expect(readOnly.call("write_thing", { fail: "none" }, testKey)).rejects.toBeInstanceOf(McpError);
   });
 
+  it("annotates a tool that stores without being a write as not read-only, and offers it without the switch", () => {
+    const storing = defineTool({
+      ...liveOnlyTool,
+      name: "storing_thing",
+      effect: { destructive: false, idempotent: false },
+    });
+    const readOnly = createToolRegistry([liveOnlyTool, storing, writeTool], { writeToolsEnabled: false });
+    const listed = Object.fromEntries(readOnly.list().map((tool) => [tool.name, tool.annotations]));
+    expect(listed).toEqual({
+      live_thing: { readOnlyHint: true, openWorldHint: false },
+      storing_thing: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    });
+  });
+
   it("rejects unknown and malformed arguments as invalid_arguments naming the field", async () => {
     expect(errorOf(await registry.call("live_thing", { n: 2, account_id: "acct_2" }, liveKey))).toMatchObject({
       error_code: "invalid_arguments",

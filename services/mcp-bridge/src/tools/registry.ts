@@ -25,7 +25,9 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   readonly write: boolean;
   /** Required for write tools, shown as MCP annotations: does a call overwrite, delete or
    * decide something for good (destructive), and does repeating it change nothing more
-   * (idempotent)? */
+   * (idempotent)? A tool that is not a write but still stores something (calculate_tax
+   * keeps its calculation for POST /tax/transactions) says its effect too: it is then not
+   * read-only, yet offered without the write switch. */
   readonly effect?: { readonly destructive: boolean; readonly idempotent: boolean };
   /** Reaches beyond Levy's own data (e.g. downloads from a URL the caller gives). */
   readonly openWorld?: boolean;
@@ -73,11 +75,11 @@ const jsonSchema = (schema: z.ZodObject, io: "input" | "output") =>
 
 function annotationsOf(tool: ToolDefinition): Tool["annotations"] {
   const openWorldHint = tool.openWorld ?? false;
-  if (!tool.write) return { readOnlyHint: true, openWorldHint };
+  if (!tool.effect) return { readOnlyHint: true, openWorldHint };
   return {
     readOnlyHint: false,
-    destructiveHint: tool.effect!.destructive,
-    idempotentHint: tool.effect!.idempotent,
+    destructiveHint: tool.effect.destructive,
+    idempotentHint: tool.effect.idempotent,
     openWorldHint,
   };
 }

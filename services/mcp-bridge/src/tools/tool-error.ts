@@ -41,6 +41,16 @@ export const toolErrorCodes = [
   "document_url_unauthorized",
   "unsupported_file_type",
   "file_too_large",
+  // calculate_tax: the place rules of POST /tax/calculations (IP codes in lower case).
+  "invalid_address",
+  "invalid_ip_format",
+  "ip_resolution_failed",
+  "ip_resolution_insufficient_us",
+  "ip_resolution_insufficient_ca",
+  // The merchant write tools.
+  "duplicate_reference_id",
+  // A concurrent change of the same record won; re-read and retry.
+  "conflict",
 ] as const;
 
 export type ToolErrorCode = (typeof toolErrorCodes)[number];
@@ -91,6 +101,13 @@ const fromServiceCode: Readonly<Record<string, ToolErrorCode>> = {
   unknown_tax_category: "invalid_product_category",
   missing_field: "invalid_arguments",
   invalid_request: "invalid_arguments",
+  invalid_address: "invalid_address",
+  INVALID_IP_FORMAT: "invalid_ip_format",
+  IP_RESOLUTION_FAILED: "ip_resolution_failed",
+  IP_RESOLUTION_INSUFFICIENT_US: "ip_resolution_insufficient_us",
+  IP_RESOLUTION_INSUFFICIENT_CA: "ip_resolution_insufficient_ca",
+  duplicate_reference_id: "duplicate_reference_id",
+  conflict: "conflict",
 };
 
 function fromLevyError(error: LevyError): ToolErrorCode {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { customerSchema, listEnvelope, listSchema, presentCustomer } from "@levy/presenters";
+import { customerListFilters, customerSchema, listEnvelope, listSchema, presentCustomer } from "@levy/presenters";
 import { pageSummary } from "../page-summary.js";
 import { cursorInput, limitInput } from "../inputs.js";
 import { defineTool } from "../registry.js";
@@ -8,8 +8,8 @@ import { scopeOf } from "../scope.js";
 export const listCustomers = defineTool({
   name: "list_customers",
   description:
-    "Lists your customers (buyers) with their tax-exempt flag, in creation order. Paginated: pass next_cursor as cursor.",
-  input: z.strictObject({ cursor: cursorInput, limit: limitInput }),
+    "Lists your customers (buyers) with their tax-exempt flag, in creation order, as GET /tax/customers: optionally only those with an e-mail address, a name starting with name_prefix, or the tax-exempt flag given (filters combine). Paginated: pass next_cursor as cursor with the same filters.",
+  input: z.strictObject({ cursor: cursorInput, limit: limitInput, ...customerListFilters }),
   output: listSchema(customerSchema),
   write: false,
   liveOnly: false,
@@ -18,6 +18,9 @@ export const listCustomers = defineTool({
       scope: scopeOf(context),
       limit: args.limit,
       cursor: args.cursor ?? "",
+      email: args.email ?? "",
+      namePrefix: args.name_prefix ?? "",
+      ...(args.is_tax_exempt === undefined ? {} : { isTaxExempt: args.is_tax_exempt }),
     });
     return listEnvelope(page.customers.map(presentCustomer), page.nextCursor);
   },

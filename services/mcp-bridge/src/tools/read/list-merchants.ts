@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listEnvelope, listSchema, merchantSchema, presentMerchant } from "@levy/presenters";
+import { listEnvelope, listSchema, merchantSchema, nameAndEmailFilters, presentMerchant } from "@levy/presenters";
 import { pageSummary } from "../page-summary.js";
 import { cursorInput, limitInput } from "../inputs.js";
 import { defineTool } from "../registry.js";
@@ -8,8 +8,8 @@ import { scopeOf } from "../scope.js";
 export const listMerchants = defineTool({
   name: "list_merchants",
   description:
-    "Lists the merchants (sellers on your platform) in creation order. Paginated: pass next_cursor as cursor.",
-  input: z.strictObject({ cursor: cursorInput, limit: limitInput }),
+    "Lists the merchants (sellers on your platform) in creation order, as GET /tax/merchants: optionally only those with an e-mail address or a name starting with name_prefix (filters combine). Paginated: pass next_cursor as cursor with the same filters.",
+  input: z.strictObject({ cursor: cursorInput, limit: limitInput, ...nameAndEmailFilters }),
   output: listSchema(merchantSchema),
   write: false,
   liveOnly: false,
@@ -18,6 +18,8 @@ export const listMerchants = defineTool({
       scope: scopeOf(context),
       limit: args.limit,
       cursor: args.cursor ?? "",
+      email: args.email ?? "",
+      namePrefix: args.name_prefix ?? "",
     });
     return listEnvelope(page.merchants.map(presentMerchant), page.nextCursor);
   },
