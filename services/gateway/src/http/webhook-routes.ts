@@ -8,7 +8,6 @@ import {
   listQuery,
   type webhookDeliveryOutput,
   webhookEndpointBody,
-  webhookEndpointDeletedOutput,
   type webhookEndpointOutput,
 } from "@levy/presenters";
 import { StorageError, type Scope } from "@levy/storage";
