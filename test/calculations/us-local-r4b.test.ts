@@ -5,15 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, createApi } from "../support/api.js";
 import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
-import { calculateAt } from "../support/us-calculation.js";
+import { calculateAt, chargedAt } from "../support/us-calculation.js";
 
 const TODAY = "2026-11-25";
-
-interface Charged {
-  readonly rate: number;
-  readonly coverage: string;
-  readonly names: string[];
-}
 
 describe("US local sales taxes, round 4 group b (embedded)", () => {
   let system: SystemUnderTest;
@@ -28,12 +22,8 @@ describe("US local sales taxes, round 4 group b (embedded)", () => {
   afterAll(() => system?.stop());
 
   /** $1,000.00 of general merchandise delivered to the ZIP on the day. */
-  async function charged(state: string, zip: string, city: string, day = TODAY): Promise<Charged> {
-    const body = await calculateAt(api, key, { state, zip, city, day }, 100000);
-    const entries: Array<{ tax_rate: number; jurisdiction_name: string }> = body.line_items[0].tax_jurisdictions;
-    const rate = Math.round(entries.reduce((sum, e) => sum + e.tax_rate, 0) * 1e6) / 1e6;
-    return { rate, coverage: body.rate_coverage, names: entries.map((e) => e.jurisdiction_name).sort() };
-  }
+  const charged = (state: string, zip: string, city: string, day = TODAY) =>
+    chargedAt(api, key, { state, zip, city, day });
 
   describe("Tennessee (county and city local option taxes administered by the Department of Revenue)", () => {
     it("Knoxville 37902 (Knox County, 2.25%): 9.25%, PARTIAL since the state's list is not all held", async () => {

@@ -6,15 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, createApi } from "../support/api.js";
 import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
-import { calculateAt } from "../support/us-calculation.js";
+import { chargedAt } from "../support/us-calculation.js";
 
 const TODAY = "2026-11-20";
-
-interface Charged {
-  readonly rate: number;
-  readonly tax: number;
-  readonly names: string[];
-}
 
 describe("US local sales taxes, round 4 IA, MN and OK places (embedded)", () => {
   let system: SystemUnderTest;
@@ -29,12 +23,8 @@ describe("US local sales taxes, round 4 IA, MN and OK places (embedded)", () => 
   afterAll(() => system?.stop());
 
   /** $1,000.00 of general merchandise delivered to the ZIP on the day. */
-  async function charged(state: string, zip: string, city: string, day = TODAY): Promise<Charged> {
-    const body = await calculateAt(api, key, { state, zip, city, day }, 100000);
-    const entries: Array<{ tax_rate: number; jurisdiction_name: string }> = body.line_items[0].tax_jurisdictions;
-    const rate = Math.round(entries.reduce((sum, e) => sum + e.tax_rate, 0) * 1e6) / 1e6;
-    return { rate, tax: body.total_tax_amount, names: entries.map((e) => e.jurisdiction_name).sort() };
-  }
+  const charged = (state: string, zip: string, city: string, day = TODAY) =>
+    chargedAt(api, key, { state, zip, city, day });
 
   describe("Iowa local option sales tax (city and county codes)", () => {
     it("Davenport 52801 and Dubuque 52001: the state's 6% and the city's 1%", async () => {

@@ -5,14 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, createApi } from "../support/api.js";
 import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
-import { calculateAt } from "../support/us-calculation.js";
-
-interface Charged {
-  readonly rate: number;
-  readonly tax: number;
-  readonly coverage: string;
-  readonly names: string[];
-}
+import { chargedAt } from "../support/us-calculation.js";
 
 describe("US local sales taxes, researched-state misses (embedded)", () => {
   let system: SystemUnderTest;
@@ -27,17 +20,8 @@ describe("US local sales taxes, researched-state misses (embedded)", () => {
   afterAll(() => system?.stop());
 
   /** $1,000.00 of general merchandise delivered to the ZIP on the day. */
-  async function charged(state: string, zip: string, city: string, day: string): Promise<Charged> {
-    const body = await calculateAt(api, key, { state, zip, city, day }, 100000);
-    const entries: Array<{ tax_rate: number; jurisdiction_name: string }> = body.line_items[0].tax_jurisdictions;
-    const rate = Math.round(entries.reduce((sum, e) => sum + e.tax_rate, 0) * 1e6) / 1e6;
-    return {
-      rate,
-      tax: body.total_tax_amount,
-      coverage: body.rate_coverage,
-      names: entries.map((e) => e.jurisdiction_name).sort(),
-    };
-  }
+  const charged = (state: string, zip: string, city: string, day: string) =>
+    chargedAt(api, key, { state, zip, city, day });
 
   describe("ZIPs outside the Census ZIP areas (PO boxes): the county as the ZCTA data names it", () => {
     it("Carson City 89702 (PO boxes): Carson City's 0.75% like 89701, not the state rate alone answered FULL", async () => {
