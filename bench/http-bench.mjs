@@ -24,6 +24,7 @@ const usage = `node bench/http-bench.mjs [--duration 10] [--warmup 3] [--probe 2
   [--connections N]   fixed connections for every endpoint (skips the sweep)
   [--distributed]     also measure distributed mode (FerretDB + Kafka from deploy/test-infra)
   [--idle 30]         seconds of no traffic measured per mode (cores used); 0 skips it
+  [--idle-settle 60]  seconds left quiet after start-up and fixtures before the idle window
   [--rate ${targetRate}]        calculations/s of the fixed-rate run; [--rate-connections 16]
   [--only name]       only endpoints whose name contains this text (the bare server always runs)
   [--profile]         run embedded Levy under --cpu-prof and print the top self-time functions
@@ -39,6 +40,9 @@ const { values: flags } = parseArgs({
     connections: { type: "string" },
     distributed: { type: "boolean", default: false },
     idle: { type: "string", default: "30" },
+    // V8's memory reducer compacts every service's heap once, 10-35 s after start-up
+    // (docs/performance.md, "Fourth pass"): that one-off is start-up, not idle cost.
+    "idle-settle": { type: "string", default: "60" },
     rate: { type: "string", default: String(targetRate) },
     "rate-connections": { type: "string", default: "16" },
     only: { type: "string" },
@@ -65,6 +69,7 @@ const settings = {
   maxConnections: positive("max-connections"),
   fixedConnections: flags.connections ? positive("connections") : undefined,
   idleSeconds: positive("idle"),
+  idleSettleSeconds: positive("idle-settle"),
   rate: positive("rate"),
   rateConnections: positive("rate-connections"),
 };
@@ -131,8 +136,8 @@ async function measureSystem(mode, env, { execArgv = [], infraPids = {} } = {}) 
     const { meter, names } = systemMeter(mode, system, infraPids);
     const { endpoints } = await prepareFixtures(system);
     if (settings.idleSeconds > 0) {
-      log(`  idle: ${settings.idleSeconds} s without traffic`);
-      idle = await measureIdle(meter, settings.idleSeconds);
+      log(`  idle: ${settings.idleSeconds} s without traffic, after ${settings.idleSettleSeconds} s of quiet`);
+      idle = await measureIdle(meter, settings.idleSeconds, settings.idleSettleSeconds);
     }
     const selected = endpoints.filter((endpoint) => !flags.only || endpoint.name.includes(flags.only));
     loadStartedMicros = (await system.ask("mark")).micros;

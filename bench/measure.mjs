@@ -69,7 +69,7 @@ export async function measureIdle(meter, seconds, settleSeconds = 5) {
   const started = performance.now();
   await sleep(seconds * 1000);
   const after = await meter();
-  return { seconds, cores: coresByProcess(before, after, (performance.now() - started) / 1000) };
+  return { seconds, settleSeconds, cores: coresByProcess(before, after, (performance.now() - started) / 1000) };
 }
 
 /** Warm-up then measurement of an endpoint at `connections` (and at `rate` requests/s in all, when given). */
