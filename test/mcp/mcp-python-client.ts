@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../support/api.js";
+import { eventually } from "../support/eventually.js";
 import type { McpBridgeReplica } from "../support/system.js";
 import { detroitOrder } from "./mcp-calculation-and-merchant-tools.js";
 import type { McpContext } from "./mcp-suite.js";
@@ -174,6 +175,119 @@ export function describePythonClient(ctx: McpContext, readTools: readonly string
         expect(updated).toMatchObject({ is_error: false, structured_content: { id, name: "Lisbon Tiles Lda" } });
         expect(deleted).toMatchObject({ is_error: false, structured_content: { id, deleted: true } });
         expect(JSON.parse(gone!.text![0]!).error_code).toBe("merchant_not_found");
+      });
+
+      it("an agent's customer conversation: creates, is refused a duplicate, finds by e-mail, makes exempt", async () => {
+        const agent = await createAccount(ctx.system.restUrl, ctx.system.adminToken, "Python customers");
+        const answer = await callWithPython(writer.mcpUrl, agent.testSecret, [
+          {
+            name: "create_customer",
+            arguments: { reference_customer_id: "py-c", name: "Ana", email: "ana@example.pt" },
+          },
+          { name: "create_customer", arguments: { reference_customer_id: "py-c2", email: "ANA@example.pt" } },
+          { name: "list_customers", arguments: { email: "ana@example.pt" } },
+          { name: "update_customer", arguments: { customer_id: "py-c", is_tax_exempt: true } },
+          { name: "list_customers", arguments: { is_tax_exempt: true } },
+          { name: "get_customer", arguments: { customer_id: "py-nobody" } },
+        ]);
+        const [created, duplicate, byEmail, updated, exempt, missing] = answer.results;
+        expect(created).toMatchObject({ is_error: false, structured_content: { reference_customer_id: "py-c" } });
+        const id = created!.structured_content.id;
+        expect(JSON.parse(duplicate!.text![0]!).error_code).toBe("duplicate_customer");
+        expect(byEmail!.structured_content.data.map((customer: any) => customer.id)).toEqual([id]);
+        expect(updated).toMatchObject({ is_error: false, structured_content: { id, is_tax_exempt: true } });
+        expect(exempt!.structured_content.data.map((customer: any) => customer.id)).toEqual([id]);
+        expect(JSON.parse(missing!.text![0]!).error_code).toBe("customer_not_found");
+      });
+
+      it("an agent's product conversation: creates, renames, lists and deletes a product", async () => {
+        const agent = await createAccount(ctx.system.restUrl, ctx.system.adminToken, "Python products");
+        const answer = await callWithPython(writer.mcpUrl, agent.testSecret, [
+          {
+            name: "create_product",
+            arguments: {
+              reference_product_id: "py-p",
+              reference_product_name: "Atlas",
+              product_category: "BOOKS_PRINTED",
+            },
+          },
+          {
+            name: "update_product",
+            arguments: { reference_product_id: "py-p", reference_product_name: "Atlas, 2nd ed." },
+          },
+          { name: "list_products", arguments: {} },
+          { name: "delete_product", arguments: { reference_product_id: "py-p" } },
+          { name: "get_product", arguments: { reference_product_id: "py-p" } },
+        ]);
+        const [created, renamed, listed, deleted, gone] = answer.results;
+        expect(created).toMatchObject({ is_error: false, structured_content: { created: true } });
+        expect(renamed).toMatchObject({
+          is_error: false,
+          structured_content: { reference_product_name: "Atlas, 2nd ed.", product_category: "BOOKS_PRINTED" },
+        });
+        expect(listed!.structured_content.data.map((product: any) => product.reference_product_id)).toEqual(["py-p"]);
+        expect(deleted).toMatchObject({ is_error: false });
+        expect(JSON.parse(gone!.text![0]!).error_code).toBe("product_not_found");
+      });
+
+      it("an agent's filing conversation: finds the month's filings and sales, approves one", async () => {
+        const agent = await createAccount(ctx.system.restUrl, ctx.system.adminToken, "Python filings");
+        const may = Date.UTC(2025, 4, 12, 12) / 1000;
+        const calculation = await ctx.api("/tax/calculations", {
+          key: agent.testSecret,
+          body: { ...detroitOrder, transacted_at: may },
+        });
+        expect(calculation.status, JSON.stringify(calculation.body)).toBe(200);
+        const sale = await ctx.api("/tax/transactions", {
+          key: agent.testSecret,
+          body: { calculation_id: calculation.body.id, reference_order_id: "py-may", transaction_processed_at: may },
+        });
+        expect(sale.status, JSON.stringify(sale.body)).toBe(200);
+        const pending = await eventually(
+          async () => (await ctx.api("/tax/filings?limit=100", { key: agent.testSecret })).body.data ?? [],
+          (filings: any[]) => filings.some((filing) => filing.status === "pending_client_approval"),
+        );
+        const filing = pending.find((candidate: any) => candidate.status === "pending_client_approval");
+        expect(filing).toBeDefined();
+        const answer = await callWithPython(writer.mcpUrl, agent.testSecret, [
+          { name: "list_filings", arguments: { from: "2025-05-01", to: "2025-05-31" } },
+          { name: "get_sales_summary", arguments: { from: "2025-05-01", to: "2025-05-31" } },
+          { name: "approve_filing", arguments: { filing_id: filing.id } },
+          { name: "get_filing", arguments: { filing_id: filing.id } },
+        ]);
+        const [listed, summary, approved, read] = answer.results;
+        expect(listed!.structured_content.data.map((found: any) => found.id)).toContain(filing.id);
+        expect(summary).toMatchObject({ is_error: false, structured_content: { object: "tax.sales_summary" } });
+        expect(summary!.structured_content.currencies).toHaveLength(1);
+        expect(approved).toMatchObject({ is_error: false, structured_content: { id: filing.id, status: "approved" } });
+        expect(read!.structured_content).toEqual(approved!.structured_content);
+      });
+
+      it("an agent's certificate conversation (live key): reads a buyer's request, cancels it", async () => {
+        const agent = await createAccount(ctx.system.restUrl, ctx.system.adminToken, "Python certificates");
+        const admin = (path: string, body: unknown) =>
+          ctx.api(`/admin/v1/accounts/${agent.accountId}${path}`, {
+            headers: { authorization: `Bearer ${ctx.system.adminToken}` },
+            body,
+          });
+        const buyer = await admin("/buyers", { legal_name: "Porto Wholesale Lda" });
+        expect(buyer.status, JSON.stringify(buyer.body)).toBe(201);
+        const request = await admin("/certificate-requests", { buyer_id: buyer.body.id, jurisdictions: ["WA"] });
+        expect(request.status, JSON.stringify(request.body)).toBe(201);
+        const answer = await callWithPython(writer.mcpUrl, agent.liveSecret, [
+          { name: "list_certificate_requests", arguments: { status: "pending" } },
+          { name: "cancel_certificate_request", arguments: { request_id: request.body.id } },
+          { name: "get_certificate_request", arguments: { request_id: request.body.id } },
+          { name: "list_certificates", arguments: {} },
+        ]);
+        const [listed, canceled, read, certificates] = answer.results;
+        expect(listed!.structured_content.data.map((found: any) => found.id)).toEqual([request.body.id]);
+        expect(canceled).toMatchObject({
+          is_error: false,
+          structured_content: { id: request.body.id, status: "canceled" },
+        });
+        expect(read!.structured_content).toEqual(canceled!.structured_content);
+        expect(certificates).toMatchObject({ is_error: false, structured_content: { object: "list", data: [] } });
       });
     });
   });
