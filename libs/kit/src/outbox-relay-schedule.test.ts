@@ -73,3 +73,36 @@ describe("outbox relay schedule", () => {
     expect(lists()).toBeLessThan(10);
   });
 });
+
+describe("outbox relay after a crash (embedded store)", () => {
+  it("publishes what an earlier process left, however young, before start() resolves", async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), "outbox-crash-"));
+    store = await createEmbeddedStore({ dir });
+    const index = await store.collection<OutboxIndexRecord>({ name: "outbox_index" });
+    const documents = await store.collection<OutboxDocument & Record<string, unknown>>({ name: "documents" });
+    const scope = { accountId: "acct_1", livemode: false };
+    const event = createEvent({ type: "thing.created", version: 1, scope, key: "thing_1", payload: { id: "thing_1" } });
+    const options = {
+      owner: "test",
+      index,
+      sources: { things: { collection: documents, topic: "things" } },
+      logger: createLogger({ service: "test", level: "silent" }),
+      // Young entries belong to a write in progress: the relay leaves them for a minute.
+      minAgeMs: 60_000,
+      writesLandInIssueOrder: true,
+    };
+    // The process that wrote the sale and its entry died before publishing it.
+    const crashed = createOutbox({ ...options, bus: createInProcessBus() });
+    await crashed.announce(scope, "things", "thing_1", [event]);
+    await documents.insert(scope, { id: "thing_1", pending_events: [event] });
+    // Its successor, started a moment later: the entry is a leftover, not a write of its own.
+    await sleep(5);
+    const bus = createInProcessBus();
+    const applied: string[] = [];
+    await bus.subscribe({ topic: "things", group: "test", handler: async (each) => void applied.push(each.id) });
+    const outbox = createOutbox({ ...options, bus });
+    await outbox.start(10);
+    expect(applied).toEqual([event.id]);
+    await outbox.stop();
+  });
+});

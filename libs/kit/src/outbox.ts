@@ -99,8 +99,13 @@ export interface Outbox {
   ): Promise<EventEnvelope[]>;
   /** One pass of the relay over the index; returns how many entries it settled. */
   relayOnce(): Promise<number>;
-  /** Starts the relay: passes `intervalMs` apart while entries wait, else asleep until a local write (or the idle interval). */
-  start(intervalMs: number): void;
+  /**
+   * Starts the relay: passes `intervalMs` apart while entries wait, else asleep until a
+   * local write (or the idle interval). The first pass runs at once; the promise settles
+   * when it has (its errors are logged, not thrown), so a service can publish what a crash
+   * left before it takes new traffic.
+   */
+  start(intervalMs: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -121,7 +126,11 @@ export interface OutboxOptions {
   readonly registry?: Registry;
   /** How long the relay sleeps after a pass that found the index empty, unless a local write wakes it. */
   readonly idleIntervalMs?: number;
-  /** The store's Store.writesLandInIssueOrder: announce and write may then share a commit. */
+  /**
+   * The store's Store.writesLandInIssueOrder: announce and write may then share a commit.
+   * That store (embedded mode's) is written by this process alone, so at start every
+   * entry older than the process is a crash's leftover, relayed whatever its age.
+   */
   readonly writesLandInIssueOrder?: boolean;
   /** Entries of published events queued within this window are deleted in one operation. */
   readonly settleWindowMs?: number;
@@ -137,6 +146,8 @@ function indexId(scope: Scope, source: string, documentId: string, eventId: stri
 export function createOutbox(options: OutboxOptions): Outbox {
   const graceMs = options.graceMs ?? 30_000;
   const minAgeMs = options.minAgeMs ?? 1000;
+  // Entries written before this process existed cannot belong to a write in progress here.
+  const leftoverBefore = options.writesLandInIssueOrder ? Date.now() : 0;
   const flushWaitMs = options.flushWaitMs ?? 500;
   const idleIntervalMs = options.idleIntervalMs ?? defaultOutboxIdleIntervalMs;
   const outboxScope = outboxScopeOf(options.owner);
@@ -299,7 +310,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         if (stopped) return { settled, left: Math.max(0, seen - settled) };
         if (done.has(entry.id) || settler.isSettling(entry.id)) continue;
         // Young entries belong to a write in progress, whose own flush follows.
-        if (now - entry.created_at_ms < minAgeMs) continue;
+        if (now - entry.created_at_ms < minAgeMs && entry.created_at_ms >= leftoverBefore) continue;
         const scope = { accountId: entry.owner_account_id, livemode: entry.owner_livemode };
         if (publishing.has(documentKey(scope, entry.source, entry.document_id))) continue;
         const source = sourceOf(entry.source);
@@ -427,8 +438,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
     start(busyIntervalMs) {
       intervalMs = busyIntervalMs;
       started = true;
-      // The first pass flushes what a crash of this process left.
-      schedule(intervalMs);
+      // The first pass flushes what a crash of this process left, at once: in embedded mode
+      // the in-process bus applies those events before the service takes new ones, so the
+      // consumers' de-duplication (the aggregates' recent event ids) still holds them.
+      if (timer) clearTimeout(timer);
+      if (!running) tick();
+      return Promise.resolve(running).then(() => undefined);
     },
     async stop() {
       stopped = true;

@@ -72,7 +72,10 @@ export function startLedger(options: StartLedgerOptions = {}): Promise<RunningSe
         ...(store.writesLandInIssueOrder ? { batchHandler: createBatchAggregator(aggregates) } : {}),
         maxAttempts: 10,
       });
-      outbox.start(config.outboxIntervalMs);
+      // On the embedded store the events a crash left unapplied are applied before any new
+      // one (in order, as Kafka would redeliver them), while the aggregates still remember them.
+      const firstRelay = outbox.start(config.outboxIntervalMs);
+      if (store.writesLandInIssueOrder) await firstRelay;
       return {
         serviceNames: ["levy.ledger.v1.LedgerService"],
         registerRoutes: (router) =>
