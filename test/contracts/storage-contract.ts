@@ -316,6 +316,65 @@ export function describeStorageContract(
       expect(await things.deleteMany(a, [])).toBe(0);
     });
 
+    describe("writeThenRecord", () => {
+      interface Mark {
+        id: string;
+        note: string;
+      }
+      let marks: Collection<Mark>;
+      beforeAll(async () => {
+        marks = await store.collection<Mark>({ name: "marks" });
+      });
+      const mark = (id: string, note = "done") => ({ collection: "marks", scope: a, record: { id, note } });
+
+      it("writes the group, then records each mark unless it is there", async () => {
+        const updated = await things.insert(a, thing("group-u1"));
+        await marks.insert(a, { id: "m-old", note: "first" });
+        await store.writeThenRecord(
+          [
+            { collection: "things", scope: a, insert: thing("group-i1") },
+            {
+              collection: "things",
+              scope: a,
+              update: { id: "group-u1", expectedVersion: updated.version, set: { n: 7 } },
+            },
+          ],
+          [mark("m-new"), mark("m-old", "second")],
+        );
+        expect(await things.get(a, "group-i1")).toMatchObject({ id: "group-i1", version: 1 });
+        expect(await things.get(a, "group-u1")).toMatchObject({ n: 7, version: updated.version + 1 });
+        expect(await marks.get(a, "m-new")).toMatchObject({ note: "done", version: 1 });
+        expect(await marks.get(a, "m-old")).toMatchObject({ note: "first", version: 1 });
+        expect(await marks.get(b, "m-new")).toBeNull();
+      });
+
+      it("records no mark when a write of the group fails, and says why", async () => {
+        const current = await things.insert(a, thing("group-u2"));
+        await things.update(a, "group-u2", { expectedVersion: current.version, set: { n: 1 } });
+        const stale = { id: "group-u2", expectedVersion: current.version, set: { n: 2 } };
+        const failures: Array<[Parameters<Store["writeThenRecord"]>[0], string]> = [
+          [[{ collection: "things", scope: a, update: stale }], "conflict"],
+          [[{ collection: "things", scope: a, update: { ...stale, id: "never-there" } }], "not_found"],
+          [[{ collection: "things", scope: a, insert: thing("group-u2", "other@x.test") }], "duplicate"],
+          [[{ collection: "things", scope: a, insert: thing("group-i2", "group-u2@x.test") }], "duplicate"],
+        ];
+        for (const [writes, code] of failures) {
+          expect((await storageError(store.writeThenRecord(writes, [mark("m-failed")]))).code).toBe(code);
+          expect(await marks.get(a, "m-failed")).toBeNull();
+        }
+        expect(await things.get(a, "group-u2")).toMatchObject({ n: 1 });
+        expect(await things.get(a, "group-i2")).toBeNull();
+      });
+
+      it("refuses a record written twice in one group and a collection the store has not opened", async () => {
+        await expect(store.writeThenRecord([], [mark("m-twice"), mark("m-twice")])).rejects.toThrow(TypeError);
+        await expect(
+          store.writeThenRecord([], [{ collection: "never_opened", scope: a, record: { id: "x" } }]),
+        ).rejects.toThrow(TypeError);
+        expect(await marks.get(a, "m-twice")).toBeNull();
+      });
+    });
+
     it("purges expired records in every scope, and only those", async () => {
       interface Expiring {
         id: string;

@@ -58,8 +58,11 @@ export function instrumentStore(store: Store, registry: Registry): Store {
     buckets,
     registers: [registry],
   });
+  // A group spans collections: it is counted under the pseudo-collection "group".
+  const timeGroup = timerFor(histogram, "group");
   return {
     writesLandInIssueOrder: store.writesLandInIssueOrder,
+    writeThenRecord: (writes, records) => timeGroup("write_then_record", () => store.writeThenRecord(writes, records)),
     collection: async (spec) => timedCollection(await store.collection(spec), timerFor(histogram, spec.name)),
     systemCollection: async (spec) =>
       timedSystemCollection(await store.systemCollection(spec), timerFor(histogram, spec.name)),

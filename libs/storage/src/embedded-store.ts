@@ -8,13 +8,23 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { open, type RootDatabase } from "lmdb";
 import type { TornTailNotice } from "./datafile-durability.js";
-import { createLmdbCollection } from "./lmdb-collection.js";
+import { type LmdbWrites, type Planned, createLmdbCollection, createLmdbWrites } from "./lmdb-collection.js";
 import { createLayout } from "./lmdb-layout.js";
-import { type Dbs, createRecords } from "./lmdb-records.js";
+import { type Dbs, createRecords, duplicate } from "./lmdb-records.js";
 import { ensureIndexes } from "./lmdb-indexes.js";
 import { type MigrationNotice, migrateNedbFile } from "./nedb-migration.js";
-import type { Collection, CollectionSpec, Scope, Store, SystemCollection } from "./port.js";
+import type {
+  StorageError,
+  Collection,
+  CollectionSpec,
+  RecordWrite,
+  RequiredWrite,
+  Scope,
+  Store,
+  SystemCollection,
+} from "./port.js";
 import { assertPlainFields } from "./record-shape.js";
+import { groupTargets } from "./write-group.js";
 
 export interface EmbeddedStoreOptions {
   readonly dir: string;
@@ -39,6 +49,8 @@ export async function createEmbeddedStore(options: EmbeddedStoreOptions): Promis
     records: root.openDB({ name: "records" }),
     entries: root.openDB({ name: "entries" }),
   };
+  /** The checked writes of each scoped collection opened, for writeThenRecord. */
+  const opened = new Map<string, LmdbWrites>();
 
   async function openCollection(spec: CollectionSpec, scoped: boolean) {
     if (!/^[a-z][a-z0-9_]{0,60}$/.test(spec.name)) throw new TypeError(`collection name "${spec.name}" is not allowed`);
@@ -49,12 +61,45 @@ export async function createEmbeddedStore(options: EmbeddedStoreOptions): Promis
     const migrated = await migrateNedbFile(legacyFile, scoped, root, createRecords(dbs, layout), options.onTornTail);
     if (migrated) options.onMigrated?.(migrated);
     await ensureIndexes(root, dbs, layout, name);
+    if (scoped) opened.set(name, createLmdbWrites(createRecords(dbs, layout), layout, true));
     return createLmdbCollection<never>(name, root, dbs, layout, scoped);
+  }
+
+  // Every write is checked before any is applied, in one write callback: one commit.
+  async function writeThenRecord(writes: readonly RequiredWrite[], marks: readonly RecordWrite[]): Promise<void> {
+    const target = groupTargets(opened);
+    const plans: Array<() => Planned<unknown>> = [
+      ...writes.map((write) => {
+        const collection = target(write);
+        return "insert" in write
+          ? () => collection.insert(write.scope, write.insert)
+          : () => collection.update(write.scope, write.update.id, write.update);
+      }),
+      ...marks.map((mark) => {
+        const collection = target(mark);
+        return () => collection.insertIfAbsent(mark.scope, mark.record);
+      }),
+    ];
+    const error = await root.transaction((): StorageError | null => {
+      const planned = plans.map((plan) => plan());
+      const claimed = new Set<string>();
+      for (const plan of planned) {
+        if ("error" in plan) return plan.error;
+        for (const { index, key } of plan.uniqueKeys) {
+          if (claimed.has(key)) return duplicate(index);
+          claimed.add(key);
+        }
+      }
+      for (const plan of planned) if ("apply" in plan) plan.apply();
+      return null;
+    });
+    if (error) throw error;
   }
 
   return {
     // lmdb-js runs queued write callbacks in order and commits them in order, batch by batch.
     writesLandInIssueOrder: true,
+    writeThenRecord,
     collection: async <T extends { id: string }>(spec: CollectionSpec) =>
       (await openCollection(spec, true)) as unknown as Collection<T>,
     systemCollection: async <T extends { id: string }>(spec: CollectionSpec): Promise<SystemCollection<T>> => {

@@ -14,6 +14,8 @@ export {
   type Collection,
   type SystemCollection,
   type Store,
+  type RequiredWrite,
+  type RecordWrite,
   type StorageErrorCode,
 } from "./port.js";
 export { retryOnConflict, isConflict, type RetryOnConflictOptions } from "./retry-on-conflict.js";

@@ -7,22 +7,31 @@
 import type { RootDatabase } from "lmdb";
 import { cursorBinding, decodeCursor, encodeCursor } from "./cursor.js";
 import { type Key, type Layout, type StoredDocument, matchesRange, matchesWhere } from "./lmdb-layout.js";
-import { type Dbs, createRecords, duplicate, keysUnder, recordsUnder } from "./lmdb-records.js";
-import { StorageError, type Collection, type Page, type Scope, type Stored } from "./port.js";
+import { type Dbs, type Records, createRecords, duplicate, keysUnder, recordsUnder } from "./lmdb-records.js";
+import { StorageError, type Collection, type Page, type Scope, type Stored, type UpdateOptions } from "./port.js";
 import { addTo, applyChanges, assertPlainFields, equalityFilter, matchesText, nextSeq } from "./record-shape.js";
 
 /** A write's outcome: a value, or the error to throw once the transaction is over. */
 type Outcome<R> = { value: R } | { error: StorageError };
 
-export function createLmdbCollection<T extends { id: string }>(
-  name: string,
-  root: RootDatabase,
-  dbs: Dbs,
-  layout: Layout,
-  scoped: boolean,
-): Collection<T> {
-  const records = createRecords(dbs, layout);
-  const useScope = (scope: Scope): Scope => (scoped ? scope : { accountId: "", livemode: false });
+/**
+ * A write checked inside the write transaction but not yet made: the error that stops
+ * it, or the puts to make (`apply`) and the unique-index keys the result will hold.
+ * Checking every write of a group before applying any is what makes a group all or
+ * nothing, since a begun LMDB write transaction cannot be rolled back from its callback.
+ */
+export type Planned<R> = { error: StorageError } | { apply: () => R; uniqueKeys: UniqueKey[] };
+
+/** A unique-index entry a write will hold: the index's name and the entry's key. */
+export interface UniqueKey {
+  readonly index: string;
+  readonly key: string;
+}
+
+const run = <R>(planned: Planned<R>): Outcome<R> => ("error" in planned ? planned : { value: planned.apply() });
+
+/** The checked writes of one collection, run inside an LMDB write transaction. */
+export function createLmdbWrites<T extends { id: string }>(records: Records, layout: Layout, scoped: boolean) {
   const out = (document: StoredDocument | null): Stored<T> | null => {
     if (!document) return null;
     const { _seq, ...record } = document;
@@ -34,6 +43,79 @@ export function createLmdbCollection<T extends { id: string }>(
     const { account_id: _account, livemode: _livemode, ...rest } = record;
     return rest;
   };
+  const uniqueKeys = (scope: Scope, document: StoredDocument): UniqueKey[] =>
+    layout.uniqueIndexes.map((index) => ({
+      index: index.name,
+      key: JSON.stringify(layout.unique(index, scope, document)),
+    }));
+
+  function insert(scope: Scope, record: Record<string, unknown> & { id: string }): Planned<Stored<T>> {
+    if (records.get(scope, record.id)) return { error: duplicate("_id_") };
+    const document: StoredDocument = { ...own(record), version: 1, _seq: nextSeq() };
+    const violated = records.violatedIndex(scope, record.id, document);
+    if (violated) return { error: duplicate(violated) };
+    return {
+      apply: () => {
+        records.create(scope, record.id, document);
+        return out(document)!;
+      },
+      uniqueKeys: uniqueKeys(scope, document),
+    };
+  }
+
+  function replace(scope: Scope, id: string, current: StoredDocument, next: StoredDocument): Planned<Stored<T>> {
+    const violated = records.violatedIndex(scope, id, next);
+    if (violated) return { error: duplicate(violated) };
+    return {
+      apply: () => {
+        records.replace(scope, id, current, next);
+        return out(next)!;
+      },
+      uniqueKeys: uniqueKeys(scope, next),
+    };
+  }
+
+  return {
+    out,
+    insert,
+    replace,
+    insertIfAbsent(
+      scope: Scope,
+      record: Record<string, unknown> & { id: string },
+    ): Planned<{ inserted: boolean; record: Stored<T> }> {
+      const existing = records.get(scope, record.id);
+      if (existing) return { apply: () => ({ inserted: false, record: out(existing)! }), uniqueKeys: [] };
+      const planned = insert(scope, record);
+      if ("error" in planned) return planned;
+      return { apply: () => ({ inserted: true, record: planned.apply() }), uniqueKeys: planned.uniqueKeys };
+    },
+    update(scope: Scope, id: string, options: UpdateOptions<T>): Planned<Stored<T>> {
+      const current = records.get(scope, id);
+      if (!current) return { error: new StorageError("not_found", `no record ${id}`) };
+      if (current.version !== options.expectedVersion)
+        return {
+          error: new StorageError("conflict", `record ${id} was changed since version ${options.expectedVersion}`),
+        };
+      const next = applyChanges(current as never, options) as unknown as StoredDocument;
+      return replace(scope, id, current, { ...next, version: current.version + 1 });
+    },
+  };
+}
+
+/** The checked writes of a collection whose records are any document (a store's groups). */
+export type LmdbWrites = ReturnType<typeof createLmdbWrites<Record<string, unknown> & { id: string }>>;
+
+export function createLmdbCollection<T extends { id: string }>(
+  name: string,
+  root: RootDatabase,
+  dbs: Dbs,
+  layout: Layout,
+  scoped: boolean,
+): Collection<T> {
+  const records = createRecords(dbs, layout);
+  const writes = createLmdbWrites<T>(records, layout, scoped);
+  const { out } = writes;
+  const useScope = (scope: Scope): Scope => (scoped ? scope : { accountId: "", livemode: false });
 
   async function write<R>(operation: () => Outcome<R>): Promise<R> {
     const outcome = await root.transaction(operation);
@@ -41,31 +123,9 @@ export function createLmdbCollection<T extends { id: string }>(
     return outcome.value;
   }
 
-  function insertNow(scope: Scope, record: Record<string, unknown> & { id: string }): Outcome<Stored<T>> {
-    if (records.get(scope, record.id)) return { error: duplicate("_id_") };
-    const document: StoredDocument = { ...own(record), version: 1, _seq: nextSeq() };
-    const violated = records.violatedIndex(scope, record.id, document);
-    if (violated) return { error: duplicate(violated) };
-    records.create(scope, record.id, document);
-    return { value: out(document)! };
-  }
-
-  function replaceNow(scope: Scope, id: string, current: StoredDocument, next: StoredDocument): Outcome<Stored<T>> {
-    const violated = records.violatedIndex(scope, id, next);
-    if (violated) return { error: duplicate(violated) };
-    records.replace(scope, id, current, next);
-    return { value: out(next)! };
-  }
-
   return {
-    insert: (scope, record) => write(() => insertNow(useScope(scope), record)),
-    insertIfAbsent: (scope, record) =>
-      write((): Outcome<{ inserted: boolean; record: Stored<T> }> => {
-        const existing = records.get(useScope(scope), record.id);
-        if (existing) return { value: { inserted: false, record: out(existing)! } };
-        const inserted = insertNow(useScope(scope), record);
-        return "error" in inserted ? inserted : { value: { inserted: true, record: inserted.value } };
-      }),
+    insert: (scope, record) => write(() => run(writes.insert(useScope(scope), record))),
+    insertIfAbsent: (scope, record) => write(() => run(writes.insertIfAbsent(useScope(scope), record))),
     get: async (scope, id) => out(records.get(useScope(scope), id)),
     findOne: async (scope, where) => {
       for (const document of records.matching(useScope(scope), equalityFilter(where))) return out(document);
@@ -108,30 +168,24 @@ export function createLmdbCollection<T extends { id: string }>(
       for (const _ of matches) count += 1;
       return count;
     },
-    update: (scope, id, options) =>
-      write(() => {
-        const current = records.get(useScope(scope), id);
-        if (!current) return { error: new StorageError("not_found", `no record ${id}`) };
-        if (current.version !== options.expectedVersion)
-          return {
-            error: new StorageError("conflict", `record ${id} was changed since version ${options.expectedVersion}`),
-          };
-        const next = applyChanges(current as never, options) as unknown as StoredDocument;
-        return replaceNow(useScope(scope), id, current, { ...next, version: current.version + 1 });
-      }),
+    update: (scope, id, options) => write(() => run(writes.update(useScope(scope), id, options))),
     increment: (scope, id, options) =>
       write(() => {
         const current = records.get(useScope(scope), id);
         if (!current)
-          return insertNow(useScope(scope), {
-            ...options.create,
-            ...addTo(options.create as Record<string, unknown>, options.inc),
-          });
-        return replaceNow(useScope(scope), id, current, {
-          ...current,
-          ...addTo(current, options.inc),
-          version: current.version + 1,
-        });
+          return run(
+            writes.insert(useScope(scope), {
+              ...options.create,
+              ...addTo(options.create as Record<string, unknown>, options.inc),
+            }),
+          );
+        return run(
+          writes.replace(useScope(scope), id, current, {
+            ...current,
+            ...addTo(current, options.inc),
+            version: current.version + 1,
+          }),
+        );
       }),
     delete: (scope, id) =>
       write(() => {

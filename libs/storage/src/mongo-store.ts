@@ -12,7 +12,8 @@ import {
   chooseUpdateProtocol,
 } from "./mongo-update-protocol.js";
 import { mapErrors } from "./mongo-errors.js";
-import type { Collection, CollectionSpec, Scope, Store, SystemCollection } from "./port.js";
+import { groupTargets } from "./write-group.js";
+import type { Collection, CollectionSpec, RecordWrite, RequiredWrite, Scope, Store, SystemCollection } from "./port.js";
 import { type Document, assertPlainFields } from "./record-shape.js";
 
 export interface MongoStoreOptions {
@@ -46,6 +47,9 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Stor
   const choice = await mapErrors(() => chooseUpdateProtocol(db, options.updateProtocol ?? "auto"));
   options.onUpdateProtocol?.(choice);
 
+  /** Each scoped collection opened, by name, for writeThenRecord. */
+  const opened = new Map<string, Collection<Record<string, unknown> & { id: string }>>();
+
   async function open(spec: CollectionSpec, scoped: boolean) {
     for (const index of [...(spec.uniqueIndexes ?? []), ...(spec.indexes ?? [])]) assertPlainFields(index.fields);
     const name = scoped ? spec.name : `sys_${spec.name}`;
@@ -61,13 +65,34 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Stor
       for (const index of spec.indexes ?? [])
         await raw.createIndex(indexKey(index.fields, scoped), { name: index.name });
     });
-    return createMongoCollection<never>(name, raw, writes, scoped, spec.uniqueIndexes ?? [], {
+    const collection = createMongoCollection<never>(name, raw, writes, scoped, spec.uniqueIndexes ?? [], {
       groupInserts: spec.groupInserts ?? false,
     });
+    if (scoped) opened.set(name, collection as unknown as Collection<Record<string, unknown> & { id: string }>);
+    return collection;
+  }
+
+  // Single-document operations only (no transactions on FerretDB 1.x): the writes run
+  // concurrently, the records are inserted once every write landed.
+  async function writeThenRecord(writes: readonly RequiredWrite[], records: readonly RecordWrite[]): Promise<void> {
+    const target = groupTargets(opened);
+    const pending = writes.map((write) => ({ collection: target(write), write }));
+    const marks = records.map((record) => ({ collection: target(record), record }));
+    const outcomes = await Promise.allSettled(
+      pending.map(({ collection, write }) =>
+        "insert" in write
+          ? collection.insert(write.scope, write.insert)
+          : collection.update(write.scope, write.update.id, write.update),
+      ),
+    );
+    const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
+    if (failed) throw failed.reason;
+    await Promise.all(marks.map(({ collection, record }) => collection.insertIfAbsent(record.scope, record.record)));
   }
 
   return {
     writesLandInIssueOrder: false,
+    writeThenRecord,
     collection: async <T extends { id: string }>(spec: CollectionSpec) =>
       (await open(spec, true)) as unknown as Collection<T>,
     systemCollection: async <T extends { id: string }>(spec: CollectionSpec): Promise<SystemCollection<T>> => {

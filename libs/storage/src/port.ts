@@ -120,6 +120,22 @@ export interface SystemCollection<T extends { id: string }> {
   update(id: string, options: UpdateOptions<T>): Promise<Stored<T>>;
 }
 
+/** A write that Store.writeThenRecord needs to succeed: an insert or an optimistic update. */
+export type RequiredWrite =
+  | { readonly collection: string; readonly scope: Scope; readonly insert: { readonly id: string } }
+  | {
+      readonly collection: string;
+      readonly scope: Scope;
+      readonly update: { readonly id: string } & UpdateOptions<Record<string, unknown>>;
+    };
+
+/** A record Store.writeThenRecord inserts unless its id is present. */
+export interface RecordWrite {
+  readonly collection: string;
+  readonly scope: Scope;
+  readonly record: { readonly id: string };
+}
+
 export interface Store {
   /**
    * True when writes issued one after another, without awaiting, become durable in that
@@ -129,6 +145,16 @@ export interface Store {
    */
   readonly writesLandInIssueOrder: boolean;
   collection<T extends { id: string }>(spec: CollectionSpec): Promise<Collection<T>>;
+  /**
+   * Writes every `writes` entry (scoped collections this store has opened, each record at
+   * most once) and then, only if all of them succeeded, inserts each of `records` unless
+   * its id is present (as insertIfAbsent): a record of work done that must never exist
+   * without the work. A failed write is thrown as its StorageError (duplicate, conflict,
+   * not_found) and none of `records` is written. The embedded store writes it all in one
+   * commit, all or nothing; MongoDB issues `writes` concurrently and `records` once they
+   * all landed, so there the writes that succeeded stay when another failed.
+   */
+  writeThenRecord(writes: readonly RequiredWrite[], records: readonly RecordWrite[]): Promise<void>;
   systemCollection<T extends { id: string }>(spec: CollectionSpec): Promise<SystemCollection<T>>;
   /** Resolves when the store can serve requests (used by /readyz). */
   ping(): Promise<void>;

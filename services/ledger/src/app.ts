@@ -61,7 +61,15 @@ export function startLedger(options: StartLedgerOptions = {}): Promise<RunningSe
       });
       const transactions = createTransactionStore(collections, outbox);
       const filingStore = createFilingStore(filings, summaries, outbox);
-      const aggregates = { filings, summaries, processed, outbox };
+      // On the embedded store the processed records share the aggregates' commit (one
+      // synced commit less on the request's path); distributed mode keeps its measured path.
+      const aggregates = {
+        filings,
+        summaries,
+        processed,
+        outbox,
+        ...(store.writesLandInIssueOrder ? { writeThenRecord: store.writeThenRecord } : {}),
+      };
       const subscription: Subscription = await bus.subscribe({
         topic: ledgerTopic,
         group: filingsGroup,

@@ -59,13 +59,20 @@ const outbox = createOutbox({
 });
 const transactions = createTransactionStore(collections, outbox);
 const processed = await store.collection<ProcessedEventRecord>(processedEventCollection);
+// As the ledger wires embedded mode; TXN_OPS_SEPARATE_RECORDS=1 writes the processed
+// records in a commit of their own, as before the fifth pass.
+const aggregates = {
+  filings,
+  summaries,
+  processed,
+  outbox,
+  ...(process.env.TXN_OPS_SEPARATE_RECORDS ? {} : { writeThenRecord: store.writeThenRecord }),
+};
 const subscription = await bus.subscribe({
   topic: ledgerTopic,
   group: filingsGroup,
-  handler: createAggregator({ filings, summaries, processed, outbox }),
-  ...(process.env.TXN_OPS_ONE_BY_ONE
-    ? {}
-    : { batchHandler: createBatchAggregator({ filings, summaries, processed, outbox }) }),
+  handler: createAggregator(aggregates),
+  ...(process.env.TXN_OPS_ONE_BY_ONE ? {} : { batchHandler: createBatchAggregator(aggregates) }),
 });
 const env = open({ path: path.join(dir, "store.mdb") });
 const lastTxnId = () => (env.getStats() as { lastTxnId: number }).lastTxnId;

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { deliverWithRetries, isTransientFailure } from "@levy/events";
-import { StorageError, createEmbeddedStore, type Collection } from "@levy/storage";
+import { StorageError, createEmbeddedStore, type Collection, type Store } from "@levy/storage";
 import { eventTypes } from "../events/ledger-events.js";
 import {
   applyOnce,
@@ -226,6 +226,88 @@ describe("filings aggregator, a run of events", () => {
       const { filing, summary } = await totals();
       expect(filing).toMatchObject({ tax_collected: 60, transaction_count: 3 });
       expect(summary).toMatchObject({ gross_sales: 3000, tax_collected: 270, transaction_count: 3 });
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe("filings aggregator, the aggregates and the processed records in one group (embedded)", () => {
+  async function open() {
+    const store = await createEmbeddedStore({ dir: await mkdtemp(path.join(os.tmpdir(), "aggregator-group-")) });
+    const filings = await store.collection<FilingRecord>(filingCollection);
+    const summaries = await store.collection<SummaryRecord>(summaryCollection);
+    const processed = await store.collection<ProcessedEventRecord>(processedEventCollection);
+    const groups = { calls: 0, before: async () => {} };
+    const writeThenRecord: Store["writeThenRecord"] = async (writes, records) => {
+      groups.calls += 1;
+      await groups.before();
+      return store.writeThenRecord(writes, records);
+    };
+    const options = { filings, summaries, processed, writeThenRecord };
+    const summaryKey = summaryId(dayOf(at).period, "merch_1", "USD");
+    const totals = async () => ({
+      filing: await filings.get(scope, filingId(monthOf(at).period, "CA-LA", "USD")),
+      summary: await summaries.get(scope, summaryKey),
+    });
+    return { store, groups, options, processed, summaries, summaryKey, totals };
+  }
+
+  it("creates and updates the aggregates and records the events in one group, each event once", async () => {
+    const { store, groups, options, processed, totals } = await open();
+    try {
+      await createAggregator(options)(event("evt_1")); // creates the four aggregates
+      await createBatchAggregator(options)([event("evt_1"), event("evt_2"), event("evt_3"), event("evt_2")]);
+      expect(groups.calls).toBe(2);
+      const { filing, summary } = await totals();
+      expect(filing).toMatchObject({ tax_collected: 60, transaction_count: 3, version: 2 });
+      expect(summary).toMatchObject({ gross_sales: 3000, tax_collected: 270, transaction_count: 3 });
+      expect(summary!.applied_events).toEqual(["evt_1", "evt_2", "evt_3"]);
+      for (const id of ["evt_1", "evt_2", "evt_3"])
+        expect(await processed.get(scope, `ledger-filings:${id}`)).toMatchObject({ event_type: event(id).type });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("plans the group again when another writer changed an aggregate first, counting nothing twice", async () => {
+    const { store, groups, options, summaries, summaryKey, totals } = await open();
+    try {
+      await createAggregator(options)(event("evt_1"));
+      let raced = false;
+      groups.before = async () => {
+        if (raced) return;
+        raced = true; // an approval's update lands between the group's read and its write
+        const current = await summaries.get(scope, summaryKey);
+        await summaries.update(scope, summaryKey, { expectedVersion: current!.version, set: {} });
+      };
+      await createAggregator(options)(event("evt_2"));
+      expect(groups.calls).toBe(3);
+      const { filing, summary } = await totals();
+      expect(filing).toMatchObject({ tax_collected: 40, transaction_count: 2 });
+      expect(summary).toMatchObject({ gross_sales: 2000, transaction_count: 2 });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("a group that failed wrote nothing, so its events delivered again count once", async () => {
+    const { store, groups, options, processed, totals } = await open();
+    try {
+      await createAggregator(options)(event("evt_1"));
+      groups.before = async () => {
+        groups.before = async () => {};
+        throw new Error("disk full");
+      };
+      const run = [event("evt_2"), event("evt_3")];
+      await expect(createBatchAggregator(options)(run)).rejects.toThrow("disk full");
+      expect(await processed.get(scope, "ledger-filings:evt_2")).toBeNull();
+      expect((await totals()).summary).toMatchObject({ transaction_count: 1 });
+      for (const redelivered of run) await createAggregator(options)(redelivered);
+      const { filing, summary } = await totals();
+      expect(filing).toMatchObject({ tax_collected: 60, transaction_count: 3 });
+      expect(summary).toMatchObject({ gross_sales: 3000, tax_collected: 270, transaction_count: 3 });
+      expect(await processed.get(scope, "ledger-filings:evt_3")).not.toBeNull();
     } finally {
       await store.close();
     }

@@ -5,8 +5,10 @@
 //   adds the amounts AND appends the event ids to the document's `applied_events` (the
 //   last 200 ids). A redelivered event finds its id there and skips that document, so a
 //   crash between documents (an event touches several) re-applies only the ones missed.
-// - A processed-event log (one record per event and consumer group, written after all
-//   documents) skips events delivered again long after (a re-published outbox event).
+// - A processed-event log (one record per event and consumer group, written only once
+//   all documents are) skips events delivered again long after (a re-published outbox
+//   event). Where the store offers it (the embedded store), the documents' writes and the
+//   processed records go in one Store.writeThenRecord group, one commit, all or nothing.
 //
 // A run of events (what queued while the consumer was busy) is applied together: one
 // update per aggregate document for all the run's events that touch it, then their
@@ -17,9 +19,15 @@
 // and aggregate updates rarely race; races (approve/reject) are retried.
 import type { BatchHandler, EventEnvelope, EventHandler } from "@levy/events";
 import { epochSeconds, type Outbox } from "@levy/kit";
-import { StorageError, type Collection, type Scope, type Stored } from "@levy/storage";
+import { StorageError, type Collection, type RequiredWrite, type Scope, type Store, type Stored } from "@levy/storage";
 import { type AggregateChange, contributionOf, effectsOf } from "./event-effects.js";
-import type { Aggregate, FilingRecord, SummaryRecord } from "./filing.js";
+import {
+  type Aggregate,
+  type FilingRecord,
+  type SummaryRecord,
+  filingCollection,
+  summaryCollection,
+} from "./filing.js";
 
 const ringSize = 200;
 const quickRetries = 50;
@@ -39,48 +47,87 @@ export interface AggregatorOptions {
   readonly processed: Collection<ProcessedEventRecord>;
   /** Publishes levy.filing.status_changed when new amounts reopen a decided filing. */
   readonly outbox?: Outbox;
+  /**
+   * The store's writeThenRecord, where the processed records should share the aggregates'
+   * write (the embedded store: one commit instead of two). Without it the aggregates are
+   * written one by one and the processed records after them, as on MongoDB.
+   */
+  readonly writeThenRecord?: Store["writeThenRecord"];
+}
+
+/** What a run's changes make of one aggregate document: its insert or its update. */
+type AggregateWrite<T extends Aggregate> =
+  | { readonly insert: T; readonly applied: string[] }
+  | {
+      readonly update: { id: string; expectedVersion: number; set: Partial<T> };
+      readonly applied: string[];
+    };
+
+/**
+ * Reads the aggregate and computes the changes of the events that have not yet changed
+ * it, in order, as one write (an insert when it does not exist yet); null when every
+ * event already changed it. Nothing is written.
+ */
+async function planAggregate<T extends Aggregate>(
+  collection: Collection<T>,
+  scope: Scope,
+  create: T,
+  changes: ReadonlyArray<Pick<AggregateChange<T>, "eventId" | "mutate">>,
+): Promise<AggregateWrite<T> | null> {
+  const stored = await collection.get(scope, create.id);
+  const current = stored ?? ({ ...create, version: 0 } as Stored<T>);
+  const due = changes.filter((change) => !current.applied_events.includes(change.eventId));
+  if (due.length === 0) return null;
+  let next: Stored<T> = current;
+  let set: Partial<T> = {};
+  for (const change of due) {
+    const part = await change.mutate(next);
+    set = { ...set, ...part };
+    next = { ...next, ...part };
+  }
+  const applied = due.map((change) => change.eventId);
+  set = { ...set, applied_events: [...current.applied_events, ...applied].slice(-ringSize) };
+  if (!stored) return { insert: { ...create, ...set }, applied };
+  return { update: { id: create.id, expectedVersion: current.version, set }, applied };
+}
+
+/**
+ * Runs `attempt` again while it fails with a conflict, or with a duplicate (another writer
+ * created the same aggregate first). One that outlasts the quick retries (on MongoDB,
+ * usually a writer that crashed mid-update, whose claim is rolled forward 30 s later) is
+ * rethrown as a conflict: the event bus retries conflicts without spending the event's
+ * attempts.
+ */
+async function retryRaces<R>(what: string, attempt: () => Promise<R>): Promise<R> {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof StorageError && (error.code === "conflict" || error.code === "duplicate"))) throw error;
+      if (tries >= quickRetries)
+        throw new StorageError("conflict", `${what} kept changing; the event is retried`, undefined, { cause: error });
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
+    }
+  }
 }
 
 /**
  * Applies the changes of the events that have not yet changed this aggregate, in order,
- * as one update; creates it if absent. Returns the ids of the events it applied. A
- * conflict that outlasts the quick retries (on MongoDB, usually a writer that crashed
- * mid-update, whose claim is rolled forward 30 s later) is rethrown: the event bus
- * retries conflicts without spending the event's attempts.
+ * as one write; creates it if absent. Returns the ids of the events it applied.
  */
-export async function applyAll<T extends Aggregate>(
+export function applyAll<T extends Aggregate>(
   collection: Collection<T>,
   scope: Scope,
   create: T,
   changes: ReadonlyArray<Pick<AggregateChange<T>, "eventId" | "mutate">>,
 ): Promise<string[]> {
-  for (let attempt = 1; ; attempt += 1) {
-    const current = (await collection.get(scope, create.id)) ?? (await collection.insertIfAbsent(scope, create)).record;
-    const due = changes.filter((change) => !current.applied_events.includes(change.eventId));
-    if (due.length === 0) return [];
-    let next: Stored<T> = current;
-    let set: Partial<T> = {};
-    for (const change of due) {
-      const part = await change.mutate(next);
-      set = { ...set, ...part };
-      next = { ...next, ...part };
-    }
-    const applied = due.map((change) => change.eventId);
-    try {
-      await collection.update(scope, create.id, {
-        expectedVersion: current.version,
-        set: { ...set, applied_events: [...current.applied_events, ...applied].slice(-ringSize) } as Partial<T>,
-      });
-      return applied;
-    } catch (error) {
-      if (!(error instanceof StorageError && error.code === "conflict")) throw error;
-      if (attempt >= quickRetries)
-        throw new StorageError("conflict", `aggregate ${create.id} kept changing; the event is retried`, undefined, {
-          cause: error,
-        });
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
-    }
-  }
+  return retryRaces(`aggregate ${create.id}`, async () => {
+    const write = await planAggregate(collection, scope, create, changes);
+    if (!write) return [];
+    if ("insert" in write) await collection.insert(scope, write.insert);
+    else await collection.update(scope, write.update.id, write.update);
+    return write.applied;
+  });
 }
 
 /** applyAll for one event: true when it changed the aggregate. */
@@ -121,10 +168,41 @@ async function applyRun(options: AggregatorOptions, scope: Scope, events: readon
     for (const change of effects.filings) collect(filings, change);
     collect(summaries, effects.summary);
   }
-  // Every aggregate at once: on the embedded store their updates share one commit, on
-  // MongoDB their round trips overlap. Each is guarded by its own applied_events, so a
-  // failure of one leaves the others applied and the retried events skip them. The
-  // processed records follow only once all of them have landed.
+  const records = due.map((event) => ({
+    collection: processedEventCollection.name,
+    scope,
+    record: { id: processedId(event), event_type: event.type, processed_at: now },
+  }));
+  if (options.writeThenRecord) {
+    // One group: the aggregates' writes and, only if they all land, the processed records
+    // (on the embedded store one commit). A conflict plans the whole group again.
+    const writeThenRecord = options.writeThenRecord;
+    await retryRaces(`the aggregates of ${due.length} events`, async () => {
+      const planned = await Promise.all([
+        ...[...filings.values()].map(async ({ create, changes }) => ({
+          collection: filingCollection.name,
+          write: await planAggregate(options.filings, scope, create, changes),
+        })),
+        ...[...summaries.values()].map(async ({ create, changes }) => ({
+          collection: summaryCollection.name,
+          write: await planAggregate(options.summaries, scope, create, changes),
+        })),
+      ]);
+      const writes: RequiredWrite[] = [];
+      for (const { collection, write } of planned) {
+        if (!write) continue;
+        writes.push(
+          "insert" in write ? { collection, scope, insert: write.insert } : { collection, scope, update: write.update },
+        );
+      }
+      await writeThenRecord(writes, records);
+    });
+    for (const id of reopened) await options.outbox?.flush(scope, "filings", id);
+    return;
+  }
+  // Every aggregate at once: their round trips overlap. Each is guarded by its own
+  // applied_events, so a failure of one leaves the others applied and the retried events
+  // skip them. The processed records follow only once all of them have landed.
   const outcomes = await Promise.allSettled([
     ...[...filings.values()].map(async ({ create, changes }) => {
       await applyAll(options.filings, scope, create, changes);
@@ -134,11 +212,7 @@ async function applyRun(options: AggregatorOptions, scope: Scope, events: readon
   ]);
   const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
   if (failed) throw failed.reason;
-  await Promise.all(
-    due.map((event) =>
-      options.processed.insertIfAbsent(scope, { id: processedId(event), event_type: event.type, processed_at: now }),
-    ),
-  );
+  await Promise.all(records.map(({ record }) => options.processed.insertIfAbsent(scope, record)));
 }
 
 /** Applies a run of events (the bus's batchHandler); a single event is a run of one. */
