@@ -38,14 +38,15 @@ export type GivenAddressFields = z.infer<typeof addressBody>;
 /** Every field set ("" when absent). A type, so a record typed Record<string, string> can hold one. */
 export type AddressFields = Required<GivenAddressFields>;
 
-export function addressMessage(address: GivenAddressFields): MessageInitShape<typeof AddressSchema> {
+/** A field left out (a request's, or a record's written before the field was copied) is "". */
+export function addressMessage(address: Partial<AddressFields>): MessageInitShape<typeof AddressSchema> {
   return {
     addressLine1: address.address_line_1 ?? "",
     addressLine2: address.address_line_2 ?? "",
     addressCity: address.address_city ?? "",
     addressProvince: address.address_province ?? "",
     addressPostalCode: address.address_postal_code ?? "",
-    addressCountry: address.address_country,
+    addressCountry: address.address_country ?? "",
     addressType: address.address_type ?? "",
   };
 }
