@@ -46,7 +46,8 @@ const isPlainText = (value: unknown, min: number, max: number): value is string 
   value.trim() === value &&
   (min <= 1 || !surrogate.test(value));
 
-const isIdentifier = (value: unknown): value is string => isPlainText(value, 1, 255) && isVisibleIdentifier(value);
+const isIdentifier = (value: unknown): value is string =>
+  isPlainText(value, 1, textLimits.identifier) && isVisibleIdentifier(value);
 
 /** An integer strictly inside (min, max): the limits themselves go to zod. */
 const isIntegerWithin = (value: unknown, min: number, max: number): value is number =>
@@ -113,7 +114,8 @@ function lineItem(value: unknown): CalculationBody["order_details"]["line_items"
     out.reference_product_id = productId;
   }
   if (lineId !== undefined) {
-    if (typeof lineId !== "string" || lineId.length > 255 || !isVisibleIdentifier(lineId)) return undefined;
+    if (typeof lineId !== "string" || lineId.length > textLimits.identifier || !isVisibleIdentifier(lineId))
+      return undefined;
     out.reference_line_item_id = lineId;
   }
   return out as CalculationBody["order_details"]["line_items"][number];
