@@ -4,6 +4,7 @@
 // right-to-left override, a NUL that a downstream C tool cuts at), so they are refused at
 // the front doors instead of stored.
 import { z } from "zod";
+import { textLimits } from "./limits.js";
 
 // C0 and C1 control characters (including NUL, tab and newlines), DEL, the Unicode
 // bidirectional formatting characters (ALM, LRM, RLM, embeddings, overrides, isolates), and
@@ -21,6 +22,6 @@ export const identifierProblem =
   "must not contain control characters, bidirectional formatting characters or unpaired surrogates";
 
 /** A trimmed, non-empty identifier of at most `max` characters, with no hidden characters. */
-export function identifierText(max = 255) {
+export function identifierText(max: number = textLimits.identifier) {
   return z.string().trim().min(1).max(max).refine(isVisibleIdentifier, { message: identifierProblem });
 }

@@ -58,7 +58,14 @@ export {
   type RunningService,
 } from "./start-service.js";
 export { scopeFrom } from "./scope-message.js";
-export { addressFields, addressMessage, type AddressFields, type GivenAddressFields } from "./address-fields.js";
+export {
+  addressBody,
+  addressFields,
+  addressMessage,
+  countryCodeBody,
+  type AddressFields,
+  type GivenAddressFields,
+} from "./address-fields.js";
 export { refuseExemptionOfDeletedBuyer, type BuyerExemptionClients } from "./buyer-exemption.js";
 export { dateBound, queryDateBound, boundToEpoch, epochRange, type DateBound, type EpochRange } from "./date-bounds.js";
 export { isCountryCode, suggestedCountryCode, countryCodeProblem } from "./country-codes.js";

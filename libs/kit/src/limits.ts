@@ -33,6 +33,8 @@ export const textLimits = {
   addressType: 30,
   taxIdType: 30,
   taxIdValue: 50,
+  /** A client's identifier: reference and record ids, an Idempotency-Key. */
+  identifier: 255,
   name: 255,
   email: 320,
   productName: 500,

@@ -12,7 +12,11 @@ const lineItem = z.strictObject({
   quantity: z.number().int().min(1).max(calculationLimits.maxQuantity).default(1),
   product_category: z.string().trim().min(1).max(textLimits.productCategory).optional(),
   reference_product_id: identifierText().optional(),
-  reference_line_item_id: z.string().max(255).refine(isVisibleIdentifier, { message: identifierProblem }).optional(),
+  reference_line_item_id: z
+    .string()
+    .max(textLimits.identifier)
+    .refine(isVisibleIdentifier, { message: identifierProblem })
+    .optional(),
 });
 
 export const orderDetailsBody = z.strictObject({

@@ -5,8 +5,8 @@ import { exactMoney } from "@levy/kit";
 import type {
   Calculation as CalculationMessage,
   LineItemResult,
-  Totals,
 } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
+import type { Totals } from "@levy/proto/levy/common/v1/common_pb.js";
 import { z } from "zod";
 import { addressSchema, presentAddress } from "./address.js";
 import { jurisdictionSchema, lineProductSchema, presentJurisdiction, presentLineProduct } from "./tax-line.js";

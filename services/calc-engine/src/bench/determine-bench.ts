@@ -17,9 +17,7 @@ const locations: Array<{ location: Location; currency: string }> = [
   {
     currency: "USD",
     location: {
-      country: "US",
-      province: "PA",
-      postalCode: "19103",
+      addressUsed: { addressCountry: "US", addressProvince: "PA", addressPostalCode: "19103" },
       jurisdictions: [
         { id: "US", name: "United States", type: "COUNTRY" },
         { id: "US-PA", name: "Pennsylvania", type: "STATE" },
@@ -31,9 +29,7 @@ const locations: Array<{ location: Location; currency: string }> = [
   {
     currency: "USD",
     location: {
-      country: "US",
-      province: "NY",
-      postalCode: "10001",
+      addressUsed: { addressCountry: "US", addressProvince: "NY", addressPostalCode: "10001" },
       jurisdictions: [
         { id: "US", name: "United States", type: "COUNTRY" },
         { id: "US-NY", name: "New York", type: "STATE" },
@@ -45,9 +41,7 @@ const locations: Array<{ location: Location; currency: string }> = [
   {
     currency: "USD",
     location: {
-      country: "US",
-      province: "TX",
-      postalCode: "75201",
+      addressUsed: { addressCountry: "US", addressProvince: "TX", addressPostalCode: "75201" },
       jurisdictions: [
         { id: "US", name: "United States", type: "COUNTRY" },
         { id: "US-TX", name: "Texas", type: "STATE" },
@@ -59,18 +53,14 @@ const locations: Array<{ location: Location; currency: string }> = [
   {
     currency: "EUR",
     location: {
-      country: "DE",
-      province: "",
-      postalCode: "10115",
+      addressUsed: { addressCountry: "DE", addressProvince: "", addressPostalCode: "10115" },
       jurisdictions: [{ id: "DE", name: "Germany", type: "COUNTRY" }],
     },
   },
   {
     currency: "CAD",
     location: {
-      country: "CA",
-      province: "BC",
-      postalCode: "V6B 1A1",
+      addressUsed: { addressCountry: "CA", addressProvince: "BC", addressPostalCode: "V6B 1A1" },
       jurisdictions: [
         { id: "CA", name: "Canada", type: "COUNTRY" },
         { id: "CA-BC", name: "British Columbia", type: "STATE" },

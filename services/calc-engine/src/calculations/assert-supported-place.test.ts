@@ -46,9 +46,7 @@ const book = new RateBook(
 );
 
 const place = (country: string, ...ids: [string, string][]): Location => ({
-  country,
-  province: "",
-  postalCode: "",
+  addressUsed: { addressCountry: country, addressProvince: "", addressPostalCode: "" },
   jurisdictions: ids.map(([id, type]) => ({ id, name: id === country ? `${country} country` : id, type })),
 });
 const oakland = place("US", ["US-CA", "STATE"], ["US-CA-DIST-OAKLAND", "DISTRICT"]);

@@ -66,9 +66,9 @@ function historyBearers(found: readonly JurisdictionData[]): readonly Jurisdicti
   return broad.length > 0 ? broad : found;
 }
 
-function countryName(location: Location): string {
-  const country = location.jurisdictions.find((j) => j.type === "COUNTRY" && j.id === location.country);
-  return country ? `${country.name} (${location.country})` : location.country;
+function countryName(location: Location, code: string): string {
+  const country = location.jurisdictions.find((j) => j.type === "COUNTRY" && j.id === code);
+  return country ? `${country.name} (${code})` : code;
 }
 
 export function assertSupportedPlace(book: RateBook, location: Location, options: SupportedPlaceOptions): void {
@@ -79,10 +79,11 @@ export function assertSupportedPlace(book: RateBook, location: Location, options
   }
   if (found.length === 0) {
     if (options.allowUnsupported) return;
+    const code = location.addressUsed?.addressCountry ?? "";
     throw new LevyError(
       "unsupported_jurisdiction",
-      `Levy has no tax rates for ${countryName(location)}, so it cannot calculate the tax (${options.field}); send allow_unsupported_jurisdiction: true to get a zero-tax answer marked rate_coverage UNSUPPORTED`,
-      { field: options.field, country: location.country },
+      `Levy has no tax rates for ${countryName(location, code)}, so it cannot calculate the tax (${options.field}); send allow_unsupported_jurisdiction: true to get a zero-tax answer marked rate_coverage UNSUPPORTED`,
+      { field: options.field, country: code },
     );
   }
   const earliest = earliestSupportedDay(found);

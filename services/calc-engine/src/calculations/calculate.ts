@@ -246,17 +246,6 @@ async function locate(
   }
 }
 
-export function location(resolved: ResolveLocationResponse) {
-  const used = resolved.addressUsed;
-  return {
-    country: used?.addressCountry ?? "",
-    province: used?.addressProvince ?? "",
-    postalCode: used?.addressPostalCode ?? "",
-    countyAmbiguous: resolved.countyAmbiguous,
-    jurisdictions: resolved.jurisdictions,
-  };
-}
-
 /** The US state whose certificates count: the order's `US-XX` jurisdiction, if any. */
 function usStateOf(jurisdictions: readonly AppliedJurisdiction[]): string | null {
   for (const jurisdiction of jurisdictions) {
@@ -345,10 +334,10 @@ async function calculateCommon(
 
   const allowUnsupported = common.allowUnsupportedJurisdiction;
   if (!resolved.zeroRate)
-    assertSupportedPlace(deps.book, location(resolved), { day, field: customerPlaceField(resolved), allowUnsupported });
+    assertSupportedPlace(deps.book, resolved, { day, field: customerPlaceField(resolved), allowUnsupported });
   const plan = resolved.zeroRate
     ? { jurisdictions: [], coverage: "ZERO" as const }
-    : planJurisdictions(deps.book, location(resolved), day, deps.zipRates);
+    : planJurisdictions(deps.book, resolved, day, deps.zipRates);
   const customerCountry = countryOf(plan.jurisdictions, resolved);
   const sellerCountry = merchant?.defaultAddress?.addressCountry ?? "";
   const state = usStateOf(plan.jurisdictions);
@@ -384,7 +373,7 @@ async function calculateCommon(
   if (fees) {
     const merchantPlace =
       merchant?.defaultAddress && merchant.defaultAddress.addressCountry !== ""
-        ? location(await locateMerchant(deps.geo, merchant.defaultAddress))
+        ? await locateMerchant(deps.geo, merchant.defaultAddress)
         : undefined;
     if (merchantPlace)
       assertSupportedPlace(deps.book, merchantPlace, {

@@ -148,9 +148,7 @@ const file: RateDataFile = rateDataFileSchema.parse({
 const byId = (id: string) => file.jurisdictions.find((j) => j.id === id)!;
 const book = new RateBook(validateRateData([{ name: "test.json", data: file }]));
 const ny: Location = {
-  country: "US",
-  province: "NY",
-  postalCode: "10001",
+  addressUsed: { addressCountry: "US", addressProvince: "NY", addressPostalCode: "10001" },
   jurisdictions: [
     { id: "US", name: "US", type: "COUNTRY" },
     { id: "US-NY", name: "NY", type: "STATE" },
@@ -191,9 +189,7 @@ describe("jurisdiction plan and determination", () => {
 
   it("selects rates by day and named reduced rates", () => {
     const fi: Location = {
-      country: "FI",
-      province: "",
-      postalCode: "00100",
+      addressUsed: { addressCountry: "FI", addressProvince: "", addressPostalCode: "00100" },
       jurisdictions: [{ id: "FI", name: "Finland", type: "COUNTRY" }],
     };
     const tax = (day: string, category = "GENERAL_MERCHANDISE") =>
@@ -212,9 +208,7 @@ describe("jurisdiction plan and determination", () => {
     const on = planJurisdictions(
       book,
       {
-        country: "CA",
-        province: "ON",
-        postalCode: "M5H 2N2",
+        addressUsed: { addressCountry: "CA", addressProvince: "ON", addressPostalCode: "M5H 2N2" },
         jurisdictions: [
           { id: "CA", name: "Canada", type: "COUNTRY" },
           { id: "CA-ON", name: "Ontario", type: "STATE" },
@@ -226,9 +220,7 @@ describe("jurisdiction plan and determination", () => {
     const mi = planJurisdictions(
       book,
       {
-        country: "US",
-        province: "MI",
-        postalCode: "48226",
+        addressUsed: { addressCountry: "US", addressProvince: "MI", addressPostalCode: "48226" },
         jurisdictions: [
           { id: "US", name: "US", type: "COUNTRY" },
           { id: "US-MI", name: "MI", type: "STATE" },
@@ -241,9 +233,7 @@ describe("jurisdiction plan and determination", () => {
     const co = planJurisdictions(
       book,
       {
-        country: "US",
-        province: "CO",
-        postalCode: "80202",
+        addressUsed: { addressCountry: "US", addressProvince: "CO", addressPostalCode: "80202" },
         jurisdictions: [
           { id: "US", name: "US", type: "COUNTRY" },
           { id: "US-CO", name: "CO", type: "STATE" },
@@ -257,9 +247,7 @@ describe("jurisdiction plan and determination", () => {
 
   it("reports FULL only where the state's local data is complete: from its date, outside its exceptions", () => {
     const pa = (county: string) => ({
-      country: "US",
-      province: "PA",
-      postalCode: "19103",
+      addressUsed: { addressCountry: "US", addressProvince: "PA", addressPostalCode: "19103" },
       jurisdictions: [
         { id: "US", name: "US", type: "COUNTRY" },
         { id: "US-PA", name: "PA", type: "STATE" },
@@ -306,9 +294,7 @@ describe("jurisdiction plan and determination", () => {
           }
         : undefined;
     const location: Location = {
-      country: "US",
-      province: "CO",
-      postalCode: "80202",
+      addressUsed: { addressCountry: "US", addressProvince: "CO", addressPostalCode: "80202" },
       jurisdictions: [
         { id: "US", name: "US", type: "COUNTRY" },
         { id: "US-CO", name: "Colorado", type: "STATE" },
@@ -331,9 +317,7 @@ describe("jurisdiction plan and determination", () => {
     const mi = planJurisdictions(
       book,
       {
-        country: "US",
-        province: "MI",
-        postalCode: "48226",
+        addressUsed: { addressCountry: "US", addressProvince: "MI", addressPostalCode: "48226" },
         jurisdictions: [{ id: "US-MI", name: "MI", type: "STATE" }],
       },
       "2026-01-01",

@@ -3,6 +3,7 @@
 // bring in, superseded ones removed (Ontario's HST replaces the GST), and, for a US ZIP
 // covered by an imported ZIP rate table, that table's rate spread over them
 // (imported-rate-plan.ts).
+import type { Address } from "@levy/proto/levy/common/v1/common_pb.js";
 import type { AppliedJurisdiction } from "../domain/determine.js";
 import type { RateBook } from "../rates/rate-book.js";
 import type { JurisdictionData } from "../rates/rate-data-schema.js";
@@ -15,10 +16,12 @@ export interface LocatedJurisdiction {
   readonly type: string;
 }
 
+/**
+ * The part of geo-resolver's answer (ResolveLocationResponse) the plan reads: the answer
+ * itself is passed, not a projection of it.
+ */
 export interface Location {
-  readonly country: string;
-  readonly province: string;
-  readonly postalCode: string;
+  readonly addressUsed?: Pick<Address, "addressCountry" | "addressProvince" | "addressPostalCode">;
   readonly jurisdictions: readonly LocatedJurisdiction[];
   /** geo-resolver took the ZIP's main county among several (the address chose none). */
   readonly countyAmbiguous?: boolean;
@@ -75,10 +78,11 @@ export function planJurisdictions(
     .map((data) => book.applied(data, day))
     .filter((j): j is AppliedJurisdiction => j !== undefined);
 
-  if (location.country === "CA") return { jurisdictions, coverage: canadaCoverage(location, jurisdictions) };
+  const country = location.addressUsed?.addressCountry ?? "";
+  if (country === "CA") return { jurisdictions, coverage: canadaCoverage(location, jurisdictions) };
   const imported = zipRates ? fromZipTable(book, location, kept, day, zipRates) : undefined;
   if (imported) return imported;
-  if (location.country !== "US") {
+  if (country !== "US") {
     if (jurisdictions.length === 0) return { jurisdictions, coverage: "UNSUPPORTED" };
     return { jurisdictions, coverage: kept.some((data) => leviesUnmodelledTax(data, day)) ? "PARTIAL" : "FULL" };
   }
@@ -133,14 +137,15 @@ function fromZipTable(
   day: string,
   zipRates: ZipRateLookup,
 ): JurisdictionPlan | undefined {
-  const zip5 = location.postalCode.slice(0, 5);
-  if (!/^\d{5}$/.test(zip5)) return undefined;
-  const territory = location.country !== "US";
+  const used = location.addressUsed;
+  const zip5 = (used?.addressPostalCode ?? "").slice(0, 5);
+  if (!used || !/^\d{5}$/.test(zip5)) return undefined;
+  const territory = used.addressCountry !== "US";
   const state = kept.find((data) =>
-    territory ? data.type === "COUNTRY" && data.id === location.country : data.type === "STATE",
+    territory ? data.type === "COUNTRY" && data.id === used.addressCountry : data.type === "STATE",
   );
   if (!state) return undefined;
-  const row = zipRates(territory ? location.country : location.province, zip5, day);
+  const row = zipRates(territory ? used.addressCountry : used.addressProvince, zip5, day);
   if (!row) return undefined;
   const locals = kept.filter((data) => localTypes.has(data.type));
   const geoPlaces = location.jurisdictions.filter((located) => localTypes.has(located.type));

@@ -8,7 +8,7 @@ import type { LookupRatesRequest, LookupRatesResponseSchema } from "@levy/proto/
 import { isAcceptedCurrency } from "../domain/currencies.js";
 import { determineLine } from "../domain/determine.js";
 import { assertSupportedPlace } from "./assert-supported-place.js";
-import { type CalculationDeps, limits, location, transactedAt, utcDay } from "./calculate.js";
+import { type CalculationDeps, limits, transactedAt, utcDay } from "./calculate.js";
 import { planJurisdictions } from "./jurisdiction-plan.js";
 import { taxJurisdictionOf } from "./price-order.js";
 
@@ -47,9 +47,8 @@ export async function lookupRates(
     day,
   };
   if (resolved.zeroRate) return { ...base, taxJurisdictions: [], rateCoverage: "ZERO" };
-  const place = location(resolved);
-  assertSupportedPlace(deps.book, place, { day, field: "country", allowUnsupported: false, dateField: "date" });
-  const plan = planJurisdictions(deps.book, place, day, deps.zipRates);
+  assertSupportedPlace(deps.book, resolved, { day, field: "country", allowUnsupported: false, dateField: "date" });
+  const plan = planJurisdictions(deps.book, resolved, day, deps.zipRates);
   const line = determineLine(
     deps.book,
     plan.jurisdictions,

@@ -6,7 +6,7 @@
 // repeated line id, a value at a limit) answers undefined and the caller asks zod, which
 // accepts it or names the problem. Its output is what zod would give (trims, defaults,
 // upper-cased currency); calculation-fast-parse.test.ts checks both against the schema.
-import { calculationLimits, isCountryCode, isVisibleIdentifier, textLimits } from "@levy/kit";
+import { addressBody, calculationLimits, isCountryCode, isVisibleIdentifier, textLimits } from "@levy/kit";
 import type { calculationBody } from "@levy/presenters";
 import type { z } from "zod";
 
@@ -15,14 +15,12 @@ type Fields = Record<string, unknown>;
 
 const bodyKeys = new Set(["customer", "order_details", "transacted_at"]);
 const customerKeys = new Set(["type", "address", "id", "reference_customer_id"]);
-const addressLimits: ReadonlyMap<string, number> = new Map([
-  ["address_line_1", textLimits.addressLine],
-  ["address_line_2", textLimits.addressLine],
-  ["address_city", textLimits.addressLine],
-  ["address_province", textLimits.addressProvince],
-  ["address_postal_code", textLimits.addressPostalCode],
-  ["address_type", textLimits.addressType],
-]);
+/** Each address field but the country and its longest text, read from the one definition (kit's addressBody). */
+const addressLimits: ReadonlyMap<string, number> = new Map(
+  Object.entries(addressBody.shape)
+    .filter(([key]) => key !== "address_country")
+    .map(([key, field]) => [key, (field as z.ZodOptional<z.ZodString>).unwrap().maxLength ?? 0]),
+);
 const orderKeys = new Set(["customer_currency_code", "tax_included_in_amount", "automatic_tax", "line_items"]);
 const lineKeys = new Set(["amount", "quantity", "product_category", "reference_product_id", "reference_line_item_id"]);
 
@@ -48,7 +46,8 @@ const isPlainText = (value: unknown, min: number, max: number): value is string 
   value.trim() === value &&
   (min <= 1 || !surrogate.test(value));
 
-const isIdentifier = (value: unknown): value is string => isPlainText(value, 1, 255) && isVisibleIdentifier(value);
+const isIdentifier = (value: unknown): value is string =>
+  isPlainText(value, 1, textLimits.identifier) && isVisibleIdentifier(value);
 
 /** An integer strictly inside (min, max): the limits themselves go to zod. */
 const isIntegerWithin = (value: unknown, min: number, max: number): value is number =>
@@ -115,7 +114,8 @@ function lineItem(value: unknown): CalculationBody["order_details"]["line_items"
     out.reference_product_id = productId;
   }
   if (lineId !== undefined) {
-    if (typeof lineId !== "string" || lineId.length > 255 || !isVisibleIdentifier(lineId)) return undefined;
+    if (typeof lineId !== "string" || lineId.length > textLimits.identifier || !isVisibleIdentifier(lineId))
+      return undefined;
     out.reference_line_item_id = lineId;
   }
   return out as CalculationBody["order_details"]["line_items"][number];

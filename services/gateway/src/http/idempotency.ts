@@ -6,12 +6,12 @@
 // the retry runs again. Mount after authenticate() and the JSON body parser.
 import { createHash } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import { LevyError, type Logger } from "@levy/kit";
+import { LevyError, type Logger, textLimits } from "@levy/kit";
 import type { IdempotencyStore } from "../adapters/idempotency-store.js";
 import { scopeOf } from "./request-state.js";
 
 export const IDEMPOTENCY_HEADER = "idempotency-key";
-const keyPattern = /^[\x21-\x7E]{1,255}$/;
+const keyPattern = new RegExp(`^[\\x21-\\x7E]{1,${textLimits.identifier}}$`);
 
 /** JSON with object keys sorted, so equal bodies hash equally whatever their key order. */
 export function canonicalJson(value: unknown): string {
@@ -38,9 +38,13 @@ export function idempotency(store: IdempotencyStore, logger?: Logger) {
     const key = request.header(IDEMPOTENCY_HEADER);
     if (key === undefined) return next();
     if (!keyPattern.test(key)) {
-      throw new LevyError("invalid_field", "Idempotency-Key must be 1 to 255 printable ASCII characters", {
-        field: "Idempotency-Key",
-      });
+      throw new LevyError(
+        "invalid_field",
+        `Idempotency-Key must be 1 to ${textLimits.identifier} printable ASCII characters`,
+        {
+          field: "Idempotency-Key",
+        },
+      );
     }
     const scope = scopeOf(response);
     const path = request.originalUrl.split("?")[0] ?? request.originalUrl;

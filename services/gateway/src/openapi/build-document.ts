@@ -2,6 +2,7 @@
 // contract's zod schemas (JSON Schema 2020-12, OpenAPI 3.1's dialect). Request bodies are
 // described as callers send them (defaults optional), responses as Levy answers them
 // (no field beyond the listed ones). Served at GET /openapi.json; never written by hand.
+import { textLimits } from "@levy/kit";
 import { z } from "zod";
 import { apiVersions, currentApiVersion, usesFlatErrors } from "../domain/api-versions.js";
 import { type Components, createComponents } from "./components.js";
@@ -65,7 +66,14 @@ function parameters(route: RouteSpec): unknown[] {
   };
   const idempotency =
     route.auth === "api-key" && route.method === "post"
-      ? [{ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: 255 } }]
+      ? [
+          {
+            name: "Idempotency-Key",
+            in: "header",
+            required: false,
+            schema: { type: "string", maxLength: textLimits.identifier },
+          },
+        ]
       : [];
   return [...path, ...query, version, ...idempotency];
 }

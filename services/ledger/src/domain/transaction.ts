@@ -3,6 +3,7 @@
 // published (the outbox) live on it, so every change is one single-document write
 // guarded by the document's version (no multi-document transactions anywhere).
 import type { EventEnvelope } from "@levy/events";
+import type { AddressFields } from "@levy/kit";
 
 export interface JurisdictionRecord {
   tax_rate: number;
@@ -86,7 +87,8 @@ export interface TransactionRecord {
   merchant_id: string;
   reference_merchant_id: string;
   roles: string[];
-  address_used: Record<string, string> | null;
+  /** Partial: transactions recorded before address_type was copied have none. */
+  address_used: Partial<AddressFields> | null;
   metadata: Record<string, string>;
   transaction_processed_at: number;
   created_at: number;

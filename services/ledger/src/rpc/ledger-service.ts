@@ -1,6 +1,6 @@
 // levy.ledger.v1.LedgerService.
 import { Code, ConnectError, type Client, type ConnectRouter } from "@connectrpc/connect";
-import { LevyError, epochSeconds, invalidField, missingField, scopeFrom, pageSize } from "@levy/kit";
+import { LevyError, epochSeconds, invalidField, missingField, scopeFrom, pageSize, textLimits } from "@levy/kit";
 import type { CalcEngineService, Calculation } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { LedgerService } from "@levy/proto/levy/ledger/v1/ledger_pb.js";
 import { StorageError, type Scope, type Stored } from "@levy/storage";
@@ -49,7 +49,8 @@ function withCursorErrors<T>(promise: Promise<T>): Promise<T> {
 
 function required(value: string, field: string): string {
   if (value.trim() === "") throw missingField(field, "string");
-  if (value.length > 255) throw invalidField(field, `${field} is longer than 255 characters`);
+  if (value.length > textLimits.identifier)
+    throw invalidField(field, `${field} is longer than ${textLimits.identifier} characters`);
   return value;
 }
 

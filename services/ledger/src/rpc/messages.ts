@@ -1,6 +1,7 @@
 // Stored records → protobuf messages. Refund amounts are negative here: the public
 // representation of a refund.
 import type { MessageInitShape } from "@bufbuild/protobuf";
+import { addressMessage } from "@levy/kit";
 import type {
   FilingSchema,
   LineItemSchema,
@@ -83,20 +84,8 @@ export function transactionMessage(
     metadata: record.metadata,
     refundedTaxAmount: big(record.lines.reduce((sum, line) => sum + line.refunded.tax, 0)),
     refundedAmountExcludingTax: big(record.lines.reduce((sum, line) => sum + line.refunded.excl, 0)),
-    ...(record.address_used
-      ? {
-          addressUsed: {
-            addressLine1: record.address_used.address_line_1 ?? "",
-            addressLine2: record.address_used.address_line_2 ?? "",
-            addressCity: record.address_used.address_city ?? "",
-            addressProvince: record.address_used.address_province ?? "",
-            addressPostalCode: record.address_used.address_postal_code ?? "",
-            addressCountry: record.address_used.address_country ?? "",
-            // Transactions recorded before it was copied have none (shown as absent).
-            addressType: record.address_used.address_type ?? "",
-          },
-        }
-      : {}),
+    // Transactions recorded before address_type was copied have none (shown as absent).
+    ...(record.address_used ? { addressUsed: addressMessage(record.address_used) } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 // Shared by the certificate tools: the id checks and the signed document links.
-import { identifierText } from "@levy/kit";
+import { identifierText, textLimits } from "@levy/kit";
 import { z } from "zod";
 import { customerSelector } from "@levy/presenters";
 import type { ToolContext } from "./registry.js";
@@ -36,7 +36,7 @@ export const customerInput = z
   .string()
   .trim()
   .min(1)
-  .max(255)
+  .max(textLimits.identifier)
   .describe("customer ID (cust_...) or reference_customer_id; matches records linked by either");
 
 export const customerSelectorInput = customerSelector.describe(
