@@ -93,7 +93,7 @@ export function startCertificates(options: StartCertificatesOptions = {}): Promi
         handler: worker,
         maxAttempts: 10,
       });
-      outbox.start(config.outboxIntervalMs);
+      void outbox.start(config.outboxIntervalMs);
       // Kafka keeps unprocessed events across restarts; the in-process bus does not. Not
       // awaited: its publish resolves only once the worker processed the uploads.
       if (config.events === "in-process") {

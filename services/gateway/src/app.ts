@@ -78,7 +78,7 @@ export async function startGateway(options: StartGatewayOptions = {}): Promise<R
       });
       const peppers = { current: secrets.apiKeyPepper, previous: secrets.previousApiKeyPepper };
       const storedKeys = await createKeyStore(store, peppers, { logger, bus, registry: metrics.registry });
-      storedKeys.outbox?.start(config.keyOutboxIntervalMs);
+      void storedKeys.outbox?.start(config.keyOutboxIntervalMs);
       const keyCache = createVerifiedKeyCache({
         maxEntries: config.apiKeyCacheSize,
         maxAgeMs: config.apiKeyCacheMaxAgeMs,
