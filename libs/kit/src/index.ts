@@ -69,7 +69,13 @@ export {
 export { refuseExemptionOfDeletedBuyer, type BuyerExemptionClients } from "./buyer-exemption.js";
 export { dateBound, queryDateBound, boundToEpoch, epochRange, type DateBound, type EpochRange } from "./date-bounds.js";
 export { isCountryCode, suggestedCountryCode, countryCodeProblem } from "./country-codes.js";
-export { taxCategories, isTaxCategory, taxCategoryName, type TaxCategory } from "./tax-categories.js";
+export {
+  taxCategories,
+  isTaxCategory,
+  isTangibleCategory,
+  taxCategoryName,
+  type TaxCategory,
+} from "./tax-categories.js";
 export {
   createOutbox,
   outboxIndexCollection,

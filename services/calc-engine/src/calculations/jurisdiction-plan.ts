@@ -150,7 +150,13 @@ function fromZipTable(
   const locals = kept.filter((data) => localTypes.has(data.type));
   const geoPlaces = location.jurisdictions.filter((located) => localTypes.has(located.type));
   const place = { stateCode: state.id, geoPlaces };
-  const jurisdictions = planFromImportedRow({ book, state, locals, place, row, day });
+  // A state's own surtax on part of a price (Tennessee's single article tax) is not in any
+  // table's combined rate: it is charged as Levy's data has it.
+  const surtaxes = kept
+    .filter((data) => data !== state && data.type === "STATE")
+    .map((data) => book.applied(data, day))
+    .filter((j): j is AppliedJurisdiction => j !== undefined);
+  const jurisdictions = [...planFromImportedRow({ book, state, locals, place, row, day }), ...surtaxes];
   return {
     jurisdictions,
     coverage: "FULL",

@@ -1,5 +1,6 @@
 // Determination of one line: which rule each jurisdiction applies to the line's
 // category, the exact tax, and each jurisdiction's share. Pure: no I/O.
+import { isTangibleCategory } from "@levy/kit";
 import type { RateBook, UnitPrice } from "../rates/rate-book.js";
 import type { FeePeriod, TaxabilityRule } from "../rates/rate-data-schema.js";
 import {
@@ -23,8 +24,11 @@ export interface AppliedJurisdiction {
   readonly displayName: string;
   readonly rates: Readonly<Record<string, number>>;
   readonly fees: readonly FeePeriod[];
-  /** Only this much of each unit's price is taxed (minor units of `currency`). */
-  readonly unitPriceCap?: { readonly amount: bigint; readonly currency: string };
+  /**
+   * Only the part of each tangible unit's price above `above` (0n: from the first cent)
+   * and up to `amount` is taxed (minor units of `currency`); with `above`, no other line.
+   */
+  readonly unitPriceCap?: { readonly amount: bigint; readonly above: bigint; readonly currency: string };
 }
 
 /** Why every jurisdiction charges nothing on this line, when that is decided above the rules. */
@@ -120,7 +124,11 @@ function treatmentOf(
 function netUnitPrice(line: LineInput, jurisdictions: readonly AppliedJurisdiction[]): UnitPrice {
   const units = line.quantity > 0n ? line.quantity : 1n;
   if (!line.taxIncluded) return { numerator: line.amount, denominator: units };
-  const fullRate = jurisdictions.reduce((sum, j) => sum + rateUnits(j.rates.standard ?? 0), 0n);
+  // A tax on a slice of the price only (above a floor) is left out of the estimate.
+  const fullRate = jurisdictions.reduce(
+    (sum, j) => (j.unitPriceCap?.above ? sum : sum + rateUnits(j.rates.standard ?? 0)),
+    0n,
+  );
   return { numerator: line.amount * RATE_SCALE, denominator: units * (RATE_SCALE + fullRate) };
 }
 
@@ -164,47 +172,70 @@ export function determineLine(
       line.quantity,
     ),
   );
+  const tangible = isTangibleCategory(line.category);
   const components = treatments.map((treatment, index) =>
-    cappedPerUnit(treatment.component, jurisdictions[index]!.unitPriceCap, unitPrice, line.quantity, options.currency),
+    limitedPerUnit(treatment.component, jurisdictions[index]!.unitPriceCap, {
+      unitPrice,
+      quantity: line.quantity,
+      currency: options.currency,
+      tangible,
+    }),
   );
-  const tax = line.taxIncluded ? taxInclusive(line.amount, components) : taxExclusive(line.amount, components);
-  return {
-    tax,
-    jurisdictions: jurisdictions.map((jurisdiction, index) => ({
-      jurisdiction,
-      taxRate: treatments[index]!.displayRate,
-      rateType: treatments[index]!.rateType,
-      taxDue: tax.shares[index]!,
-      note:
-        components[index] === treatments[index]!.component
-          ? treatments[index]!.note
-          : joinNotes(treatments[index]!.note, capNote(jurisdictions[index]!.unitPriceCap!)),
-    })),
-  };
+  const tax = line.taxIncluded
+    ? taxInclusive(line.amount, components.map(orNothing))
+    : taxExclusive(line.amount, components.map(orNothing));
+  const results = jurisdictions.map((jurisdiction, index) => ({
+    jurisdiction,
+    taxRate: treatments[index]!.displayRate,
+    rateType: treatments[index]!.rateType,
+    taxDue: tax.shares[index]!,
+    note:
+      components[index] === treatments[index]!.component
+        ? treatments[index]!.note
+        : joinNotes(treatments[index]!.note, capNote(jurisdiction.unitPriceCap!)),
+  }));
+  // A tax on single articles in a price band (Tennessee's) is not part of other lines' answers.
+  return { tax, jurisdictions: results.filter((_, index) => components[index] !== null) };
+}
+
+const nothing: TaxComponent = { rate: 0n, fraction: 0n, exemptAmount: 0n };
+const orNothing = (component: TaxComponent | null): TaxComponent => component ?? nothing;
+
+interface UnitOfLine {
+  readonly unitPrice: UnitPrice;
+  readonly quantity: bigint;
+  readonly currency: string;
+  readonly tangible: boolean;
 }
 
 /**
- * A jurisdiction that taxes only the first `cap` of each unit's price: when the unit is
- * dearer, its base is the cap times the quantity, whatever the price. Only a component
- * that taxes the whole price is capped (an exempt or partly taxed line is left as it is).
+ * A jurisdiction that taxes only part of each unit's price: up to `cap.amount` (above
+ * which its base is fixed, whatever the price) and, with `cap.above`, only what exceeds
+ * that. Limits are on tangible units only: other lines are taxed on their whole price, or,
+ * by a jurisdiction with a floor, not at all (null). Only a component that taxes the whole
+ * price is limited (an exempt or partly taxed line is left as it is).
  */
-function cappedPerUnit(
+function limitedPerUnit(
   component: TaxComponent,
   cap: AppliedJurisdiction["unitPriceCap"],
-  unitPrice: UnitPrice,
-  quantity: bigint,
-  currency: string,
-): TaxComponent {
-  if (!cap || cap.currency !== currency || component.rate === 0n) return component;
-  if (component.fraction !== RATE_SCALE || component.exemptAmount !== 0n) return component;
-  if (unitPrice.numerator <= cap.amount * unitPrice.denominator) return component;
-  return fixedBase(component.rate, cap.amount * (quantity > 0n ? quantity : 1n));
+  { unitPrice, quantity, currency, tangible }: UnitOfLine,
+): TaxComponent | null {
+  if (!cap || cap.currency !== currency) return component;
+  const band = cap.above > 0n;
+  if (!tangible) return band ? null : component;
+  if (component.rate === 0n || component.fraction !== RATE_SCALE || component.exemptAmount !== 0n) return component;
+  const units = quantity > 0n ? quantity : 1n;
+  const priceAbove = (amount: bigint) => unitPrice.numerator > amount * unitPrice.denominator;
+  if (band && !priceAbove(cap.above)) return null;
+  if (priceAbove(cap.amount)) return fixedBase(component.rate, (cap.amount - cap.above) * units);
+  return band ? { ...component, exemptAmount: cap.above * units } : component;
 }
 
 function capNote(cap: NonNullable<AppliedJurisdiction["unitPriceCap"]>): string {
-  const whole = cap.amount / 100n;
-  const cents = (cap.amount % 100n).toString().padStart(2, "0");
-  return `taxed on the first ${whole}.${cents} ${cap.currency} of each unit's price`;
+  const money = (amount: bigint) => `${amount / 100n}.${(amount % 100n).toString().padStart(2, "0")}`;
+  return cap.above > 0n
+    ? `taxed on the part of each unit's price above ${money(cap.above)} and up to ${money(cap.amount)} ${cap.currency}`
+    : `taxed on the first ${money(cap.amount)} ${cap.currency} of each unit's price`;
 }
 
 function joinNotes(first: string, second: string): string {

@@ -65,8 +65,12 @@ export function validateRateData(
       problems.push(...periodProblems(jurisdiction.rates, `${where} rates`, false));
       const feesByName = groupBy(jurisdiction.fees ?? [], (fee) => fee.name);
       for (const [feeName, fees] of feesByName) problems.push(...periodProblems(fees, `${where} fee ${feeName}`, true));
-      if (jurisdiction.applies_with && jurisdiction.type !== "DISTRICT")
-        problems.push(`${where}: applies_with is for districts only`);
+      if (jurisdiction.applies_with && !(jurisdiction.type === "DISTRICT" || isStateSurtax(jurisdiction)))
+        problems.push(`${where}: applies_with is for districts and a state's own state-wide surtaxes only`);
+      for (const cap of jurisdiction.unit_price_cap ?? []) {
+        if (cap.above !== undefined && (cap.applies_to !== "self" || cap.above >= cap.amount))
+          problems.push(`${where}: unit_price_cap.above must be below amount, on the jurisdiction's own tax`);
+      }
       if (jurisdiction.local_data_complete && (jurisdiction.type !== "STATE" || jurisdiction.local_taxes === false)) {
         problems.push(`${where}: local_data_complete is for states with local taxes only`);
       }
@@ -147,4 +151,13 @@ export function loadRateDataDir(directory: string): RateData {
   }
   if (problems.length > 0) throw new RateDataError(problems);
   return validateRateData(files);
+}
+
+/**
+ * A state-level tax charged next to the state's own (Tennessee's single article tax): a
+ * STATE entry whose id extends its state's and that applies with that state only.
+ */
+function isStateSurtax(jurisdiction: JurisdictionData): boolean {
+  const withs = jurisdiction.applies_with ?? [];
+  return jurisdiction.type === "STATE" && withs.length === 1 && jurisdiction.id.startsWith(`${withs[0]}-`);
 }

@@ -98,7 +98,9 @@ export class RateBook {
       );
     const state = localTypes.has(data.type) ? this.jurisdiction(data.id.split("-").slice(0, 2).join("-")) : undefined;
     const cap = inForceCap(data, "self") ?? inForceCap(state, "local");
-    return cap ? { unitPriceCap: { amount: BigInt(cap.amount), currency: cap.currency } } : {};
+    return cap
+      ? { unitPriceCap: { amount: BigInt(cap.amount), above: BigInt(cap.above ?? 0), currency: cap.currency } }
+      : {};
   }
 
   feesOn(jurisdiction: JurisdictionData, day: string): FeePeriod[] {

@@ -81,12 +81,17 @@ export const jurisdictionDataSchema = z.strictObject({
   /**
    * Only the first `amount` (minor units of `currency`) of each unit's price is taxed:
    * by this jurisdiction ("self") or, on a state, by its counties, cities and districts
-   * ("local"; Florida's surtax applies to the first $5,000 of a single item). `to` is exclusive.
+   * ("local"; Florida's surtax applies to the first $5,000 of a single item). The limit
+   * is on single items of tangible property (categories marked `tangible`); other lines
+   * are taxed on their whole price. With `above` ("self" only), the jurisdiction taxes
+   * only the part of each tangible unit's price above `above` and up to `amount`, and no
+   * other line (Tennessee's state single article tax, $1,600.01 to $3,200). `to` is exclusive.
    */
   unit_price_cap: z
     .array(
       z.strictObject({
         amount: z.number().int().positive(),
+        above: z.number().int().positive().optional(),
         currency: z.string().regex(/^[A-Z]{3}$/),
         applies_to: z.enum(["self", "local"]),
         from: isoDay,

@@ -14,7 +14,9 @@ export function registerCalcEngineService(
   metrics: CalculationMetrics = unobserved,
 ): void {
   router.service(CalcEngineService, {
-    listTaxCategories: async () => ({ categories: taxCategories.map((category) => ({ ...category })) }),
+    listTaxCategories: async () => ({
+      categories: taxCategories.map(({ code, name, description }) => ({ code, name, description })),
+    }),
     calculate: async (request) => ({
       calculation: await metrics.observe(() => calculate(deps, scopeFrom(request.scope), request)),
     }),
