@@ -84,8 +84,8 @@ describe("US local sales taxes, round 4 group b (embedded)", () => {
     });
   });
   describe("Illinois (municipal, county and RTA taxes administered by the Illinois Department of Revenue)", () => {
-    it("Aurora 60505 (Kane County): the RTA's 0.75% now applies in Kane County (the city's own tax is not held)", async () => {
-      const c = await charged("IL", "60505", "Aurora");
+    it("Aurora 60505 (Kane County): the RTA's 0.75% now applies in Kane County (the city's own tax, held from 2026, left out)", async () => {
+      const c = await charged("IL", "60505", "Aurora", "2025-06-01");
       expect(c.rate).toBe(0.07);
       expect(c.names).toContain("RTA tax");
     });
