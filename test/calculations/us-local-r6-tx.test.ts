@@ -69,6 +69,13 @@ describe("US local sales taxes, round 6, Texas (embedded)", () => {
     expect((await charged("78011", "Charlotte", "2019-06-30")).rate).toBe(0.0625);
   });
 
+  it("Robstown 78380 (Nueces County): the Corpus Christi RTA's 0.5%, which covers the whole county but two towns (6.75%)", async () => {
+    const c = await charged("78380", "Robstown");
+    expect(c.rate).toBe(0.0675);
+    expect(c.names).toContain("Corpus Christi Regional Transportation Authority");
+    expect(c.coverage).toBe("PARTIAL");
+  });
+
   it("Combes 78535: the city's 1.75% from the Comptroller's 2016 rate report (8.0%); the answer stays PARTIAL", async () => {
     const c = await charged("78535", "Combes");
     expect(c.rate).toBe(0.08);
