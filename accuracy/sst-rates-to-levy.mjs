@@ -15,7 +15,8 @@
 // The file carries codes, not names. County names come from the ZIP data the geo-resolver
 // uses (SimpleMaps, county FIPS -> county name), so the ids match the places it resolves.
 // City and district names, and where a district applies (`applies_with`), come from the
-// reviewed names file (accuracy/sst-names/<st>.json), which cites why each name is that code;
+// reviewed names file (accuracy/sst-names/<st>.json), which cites why each name is that code
+// (a district there may be held as the one city it is known to apply in, `city`);
 // a code without a name there is left out and listed. Rows at rate 0 are left out (a
 // jurisdiction without a tax). Without --write the merge is only printed.
 //
@@ -107,6 +108,15 @@ function jurisdictionOf(row) {
       missing: `${row.type === "01" ? "city" : "district"} ${row.code}: no name in ${path.basename(options.names)}`,
     };
   if (entry.skip) return { missing: `${row.type} ${row.code} (${entry.name}): ${entry.skip}` };
+  // A district known to apply only in one city Levy resolves is held as that city's tax.
+  if (entry.city)
+    return {
+      id: `US-${state}-CITY-${jurisdictionSlug(entry.city)}`,
+      name: entry.city,
+      type: "CITY",
+      display_name: entry.name,
+      evidence: entry.evidence,
+    };
   if (row.type === "01")
     return {
       id: `US-${state}-CITY-${jurisdictionSlug(entry.name)}`,
@@ -141,6 +151,7 @@ for (const row of rows) {
         type: place.type,
         tax_type: "SALES",
         authority_name: names.authority,
+        ...(place.display_name ? { display_name: place.display_name } : {}),
         rates: [],
         ...(place.applies_with ? { applies_with: place.applies_with } : {}),
         note: `Code ${row.stateFips}-${row.type}-${row.code} of the rate file${place.evidence ? `; ${place.evidence}` : ""}.`,
