@@ -100,7 +100,12 @@ function jurisdictionOf(row) {
   if (row.type === "00") {
     const county = counties.get(row.code);
     if (!county) return { missing: `county ${row.code}: not in the ZIP data` };
-    return { id: `US-${state}-COUNTY-${jurisdictionSlug(county, "COUNTY")}`, name: `${county} County`, type: "COUNTY" };
+    return {
+      id: `US-${state}-COUNTY-${jurisdictionSlug(county, "COUNTY")}`,
+      name: `${county} County`,
+      type: "COUNTY",
+      display_name: `${county} County sales tax`,
+    };
   }
   const entry = (row.type === "01" ? names.cities : names.districts)?.[row.code];
   if (!entry)
@@ -122,6 +127,7 @@ function jurisdictionOf(row) {
       id: `US-${state}-CITY-${jurisdictionSlug(entry.name)}`,
       name: entry.name,
       type: "CITY",
+      display_name: `${entry.name} sales tax`,
       evidence: entry.evidence,
     };
   return {
