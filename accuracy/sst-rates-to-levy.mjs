@@ -104,7 +104,7 @@ function jurisdictionOf(row) {
       id: `US-${state}-COUNTY-${jurisdictionSlug(county, "COUNTY")}`,
       name: `${county} County`,
       type: "COUNTY",
-      display_name: `${county} County sales tax`,
+      display_name: names.counties?.[row.code]?.display_name ?? `${county} County sales tax`,
     };
   }
   const entry = (row.type === "01" ? names.cities : names.districts)?.[row.code];
