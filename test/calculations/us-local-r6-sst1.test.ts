@@ -70,4 +70,11 @@ describe("US local sales taxes from the Minnesota SST rate file (embedded)", () 
     expect(lanesboro.rate).toBe(0.07375);
     expect(lanesboro.names).not.toContain("Lanesboro sales tax");
   });
+
+  it("Grand Rapids 55744 (Itasca County): the county's 1% and the city's 0.5% both from 2023-04-01", async () => {
+    expect((await charged("MN", "55744", "Grand Rapids", "2023-03-31")).rate).toBe(0.06875);
+    const grandRapids = await charged("MN", "55744", "Grand Rapids");
+    expect(grandRapids.rate).toBe(0.08375);
+    expect(grandRapids.names).toEqual(expect.arrayContaining(["Itasca County sales tax", "Grand Rapids sales tax"]));
+  });
 });
