@@ -117,11 +117,12 @@ describe("US local sales taxes, OH WI MN KS IA NE (embedded)", () => {
       expect((await charged("MN", "55303", "Anoka")).rate).toBe(0.08125);
     });
 
-    it("Shakopee 55379 (Scott), Chaska 55318 (Carver): 8.375%; Stillwater 55082 (Washington): 8.375%", async () => {
+    it("Shakopee 55379 (Scott), Chaska 55318 (Carver): 8.375%; Stillwater 55082 (Washington): 8.375%, 8.875% with the city's own 0.5% from 2025-04-01", async () => {
       expect((await charged("MN", "55379", "Shakopee")).rate).toBe(0.08375);
       expect((await charged("MN", "55318", "Chaska")).rate).toBe(0.08375);
+      expect((await charged("MN", "55082", "Stillwater", "2025-03-31")).rate).toBe(0.08375);
       const stillwater = await charged("MN", "55082", "Stillwater");
-      expect(stillwater.rate).toBe(0.08375);
+      expect(stillwater.rate).toBe(0.08875);
       expect(stillwater.names).toContain("Washington County transportation sales tax");
     });
 
