@@ -63,6 +63,13 @@ describe("US local sales taxes, round 6 group sst2 (embedded)", () => {
       expect((await charged("OK", "74066", "Sapulpa", "2025-10-31")).rate).toBe(0.045);
     });
 
+    it("Seminole 74868: the state's 4.5% until 2025-09-30, the city's 4.125% from October 2025 (the Commission's release)", async () => {
+      expect((await charged("OK", "74868", "Seminole", "2025-09-30")).rate).toBe(0.045);
+      const c = await charged("OK", "74868", "Seminole");
+      expect(c.rate).toBe(0.08625);
+      expect(c.names).toEqual(["Oklahoma", "Seminole"]);
+    });
+
     it("Shawnee 74801: 9.995%; Bartlesville 74006: 8.9%", async () => {
       expect((await charged("OK", "74801", "Shawnee")).rate).toBe(0.09995);
       expect((await charged("OK", "74006", "Bartlesville")).rate).toBe(0.089);
@@ -121,6 +128,13 @@ describe("US local sales taxes, round 6 group sst2 (embedded)", () => {
       expect(c.coverage).toBe("PARTIAL");
       expect((await charged("WV", "25504", "Barboursville", "2020-06-30")).rate).toBe(0.06);
       expect((await charged("WV", "25504", "Barboursville")).rate).toBe(0.07);
+    });
+
+    it("South Charleston 25309 and Elkins 26241: 7%; Kingwood 26537: 6% until 2019-06-30, 7% from July 2019", async () => {
+      expect((await charged("WV", "25309", "South Charleston")).rate).toBe(0.07);
+      expect((await charged("WV", "26241", "Elkins")).rate).toBe(0.07);
+      expect((await charged("WV", "26537", "Kingwood", "2019-06-30")).rate).toBe(0.06);
+      expect((await charged("WV", "26537", "Kingwood")).rate).toBe(0.07);
     });
 
     it("Morgantown 26505: 6% until 2020-06-30, 7% from 2020-07-01; Huntington 25701 and Fairmont 26554: 7%", async () => {
