@@ -4,7 +4,7 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { isOutage } from "@levy/events";
 import { ErrorInfoSchema } from "@levy/proto/levy/common/v1/common_pb.js";
-import { errorCodes, isErrorCode } from "./error-codes.js";
+import { type ErrorCode, errorCodes, isErrorCode } from "./error-codes.js";
 import { LevyError } from "./levy-error.js";
 
 /**
@@ -32,6 +32,13 @@ export function toConnectError(error: unknown): ConnectError {
     [{ desc: ErrorInfoSchema, value: detail }],
     error,
   );
+}
+
+/** The Levy error code a peer's ConnectError carries, if it carries one. */
+export function levyCodeOf(error: unknown): ErrorCode | undefined {
+  if (!(error instanceof ConnectError)) return undefined;
+  const [info] = error.findDetails(ErrorInfoSchema);
+  return info && isErrorCode(info.code) ? info.code : undefined;
 }
 
 /** Recovers the LevyError a service raised; infrastructure failures become upstream_* codes. */

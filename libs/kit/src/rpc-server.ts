@@ -5,7 +5,7 @@ import http2 from "node:http2";
 import type { AddressInfo } from "node:net";
 import type { ConnectRouter, Interceptor } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
-import { toConnectError } from "./connect-errors.js";
+import { levyCodeOf, toConnectError } from "./connect-errors.js";
 import { registerInProcessServer } from "./in-process-rpc.js";
 import { isLevyError } from "./levy-error.js";
 import type { Logger } from "./logger.js";
@@ -33,12 +33,20 @@ function contextAndErrors(logger: Logger): Interceptor {
       try {
         return await next(request);
       } catch (error) {
-        if (!isLevyError(error) || error.code === "internal_error") {
-          logger.error({ err: error, method: request.method.name }, "rpc failed unexpectedly");
-        }
+        if (isUnexpected(error)) logger.error({ err: error, method: request.method.name }, "rpc failed unexpectedly");
         throw toConnectError(error);
       }
     });
+}
+
+/**
+ * A failure worth an error log: not a Levy error a client caused (a bad address, a missing
+ * customer), whether raised here or passed on from a peer that raised it.
+ */
+function isUnexpected(error: unknown): boolean {
+  if (isLevyError(error)) return error.code === "internal_error";
+  const code = levyCodeOf(error);
+  return code === undefined || code === "internal_error";
 }
 
 export async function startRpcServer(options: RpcServerOptions): Promise<RpcServer> {
