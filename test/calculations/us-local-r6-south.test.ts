@@ -1,0 +1,87 @@
+// Researched local sales taxes of round 6, group "south" (AZ; LA, AL and NM got no new data)
+// through the gateway in embedded mode: the combined rate, the jurisdictions charged and the
+// coverage for addresses whose ZIP lies in a known county and city (SimpleMaps ZIP data). The
+// rates come from the ADOR publications cited in services/calc-engine/data/us-local-az.json.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, createApi } from "../support/api.js";
+import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
+import { chargedAt } from "../support/us-calculation.js";
+
+const TODAY = "2026-11-25";
+
+describe("US local sales taxes, round 6 group south (embedded)", () => {
+  let system: SystemUnderTest;
+  let api: ReturnType<typeof createApi>;
+  let key: string;
+
+  beforeAll(async () => {
+    system = await startEmbeddedSystem();
+    api = createApi(system.restUrl);
+    key = (await createAccount(system.restUrl, system.adminToken, "US local r6 south")).testSecret;
+  });
+  afterAll(() => system?.stop());
+
+  /** $1,000.00 of general merchandise delivered to the ZIP on the day. */
+  const charged = (state: string, zip: string, city: string, day = TODAY) =>
+    chargedAt(api, key, { state, zip, city, day });
+
+  describe("Arizona county excise taxes (ADOR's TPT rate tables of 2026)", () => {
+    it("Nogales 85621: Santa Cruz County's 1% with the city's 2% (8.6%) from 2026-01-01, the city's 7.6% the day before", async () => {
+      const c = await charged("AZ", "85621", "Nogales");
+      expect(c.rate).toBe(0.086);
+      expect(c.names).toEqual(["Arizona TPT", "Nogales transaction privilege tax", "Santa Cruz County excise tax"]);
+      expect(c.coverage).toBe("PARTIAL");
+      expect((await charged("AZ", "85621", "Nogales", "2025-12-31")).rate).toBe(0.076);
+    });
+
+    it("Flagstaff 86001: Coconino County's 1.3% on the state's 5.6% (the city's own rate is not held)", async () => {
+      const c = await charged("AZ", "86001", "Flagstaff");
+      expect(c.rate).toBe(0.069);
+      expect(c.names).toContain("Coconino County excise tax");
+    });
+
+    it("Payson 85541: Gila County's 1% and the town's 3.88%: 10.48%", async () => {
+      expect((await charged("AZ", "85541", "Payson")).rate).toBe(0.1048);
+    });
+
+    it("Sierra Vista 85635: Cochise County 0.5% until 2026-06-30 (8.05%), 1% from 2026-07-01 (8.55%)", async () => {
+      expect((await charged("AZ", "85635", "Sierra Vista", "2026-06-30")).rate).toBe(0.0805);
+      expect((await charged("AZ", "85635", "Sierra Vista", "2026-07-01")).rate).toBe(0.0855);
+    });
+
+    it("Groceries in Show Low 85901: county excise follows the state base, so Navajo County exempts food", async () => {
+      const food = await chargedAt(api, key, { state: "AZ", zip: "85901", city: "Show Low", category: "GROCERIES" });
+      expect(food.tax).toBe(0);
+      expect((await charged("AZ", "85901", "Show Low")).rate).toBe(0.0643);
+    });
+  });
+
+  describe("Arizona cities and towns (ADOR Model City Tax Code profiles)", () => {
+    it("Kingman 86401 (Mohave County levies none): 8.1% until 2026-08-31, 8.6% from Ordinance 2003's 2026-09-01", async () => {
+      expect((await charged("AZ", "86401", "Kingman", "2026-08-31")).rate).toBe(0.081);
+      const after = await charged("AZ", "86401", "Kingman", "2026-09-01");
+      expect(after.rate).toBe(0.086);
+      expect(after.names).toEqual(["Arizona TPT", "Kingman transaction privilege tax"]);
+    });
+
+    it("Sedona 86336 (Yavapai County 0.75%): the city's 3.5% (since 2018-03-01): 9.85%", async () => {
+      expect((await charged("AZ", "86336", "Sedona")).rate).toBe(0.0985);
+    });
+
+    it("Camp Verde 86322: the town's 3.65% with Yavapai County's 0.75%: 10%", async () => {
+      const c = await charged("AZ", "86322", "Camp Verde");
+      expect(c.rate).toBe(0.1);
+      expect(c.names).toEqual(["Arizona TPT", "Camp Verde transaction privilege tax", "Yavapai County excise tax"]);
+    });
+
+    it("Eloy 85131 (Pinal County 1.1%): 9.7%; food for home consumption bears only the city's 2%", async () => {
+      expect((await charged("AZ", "85131", "Eloy")).rate).toBe(0.097);
+      const food = await chargedAt(api, key, { state: "AZ", zip: "85131", city: "Eloy", category: "GROCERIES" });
+      expect(food.tax).toBe(2_000);
+    });
+
+    it("Wickenburg 85390 (Maricopa County 0.7%): the town's 2.2%: 8.5%", async () => {
+      expect((await charged("AZ", "85390", "Wickenburg")).rate).toBe(0.085);
+    });
+  });
+});
