@@ -80,6 +80,19 @@ describe("US local sales taxes, round 6 group south (embedded)", () => {
       expect(food.tax).toBe(2_000);
     });
 
+    it("Globe 85501: the city's 3.3% of 2022-08-01 with Gila County's 1% (9.9%); 7.9% with its 2.3% on 2022-07-31 (Gila County held from 2026 only)", async () => {
+      expect((await charged("AZ", "85501", "Globe", "2026-01-01")).rate).toBe(0.099);
+      const before = await charged("AZ", "85501", "Globe", "2022-07-31");
+      expect(before.rate).toBe(0.079);
+      expect(before.names).toEqual(["Arizona TPT", "Globe transaction privilege tax"]);
+    });
+
+    it("Carefree 85377 (Maricopa County 0.7%): 9.3%; groceries bear only the town's 2%", async () => {
+      expect((await charged("AZ", "85377", "Carefree")).rate).toBe(0.093);
+      const food = await chargedAt(api, key, { state: "AZ", zip: "85377", city: "Carefree", category: "GROCERIES" });
+      expect(food.tax).toBe(2_000);
+    });
+
     it("Wickenburg 85390 (Maricopa County 0.7%): the town's 2.2%: 8.5%", async () => {
       expect((await charged("AZ", "85390", "Wickenburg")).rate).toBe(0.085);
     });
