@@ -1,7 +1,7 @@
-// Researched local sales taxes of round 6, group "south" (AZ; LA, AL and NM got no new data)
+// Researched local sales taxes of round 6, group "south" (AZ and LA; AL and NM got no new data)
 // through the gateway in embedded mode: the combined rate, the jurisdictions charged and the
 // coverage for addresses whose ZIP lies in a known county and city (SimpleMaps ZIP data). The
-// rates come from the ADOR publications cited in services/calc-engine/data/us-local-az.json.
+// rates come from the publications cited in services/calc-engine/data/us-local-az.json and us-local-la.json.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, createApi } from "../support/api.js";
 import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
@@ -95,6 +95,48 @@ describe("US local sales taxes, round 6 group south (embedded)", () => {
 
     it("Wickenburg 85390 (Maricopa County 0.7%): the town's 2.2%: 8.5%", async () => {
       expect((await charged("AZ", "85390", "Wickenburg")).rate).toBe(0.085);
+    });
+  });
+
+  describe("Louisiana parishes (each parish collector's dated rate table)", () => {
+    it("Hammond 70401 (Tangipahoa): parish 3%, EFID 0.5% from 2021-07-01, city 2%: 10.5%; 9.45% under the 4.45% state rate the day before", async () => {
+      const c = await charged("LA", "70401", "Hammond");
+      expect(c.rate).toBe(0.105);
+      expect(c.coverage).toBe("PARTIAL");
+      expect((await charged("LA", "70401", "Hammond", "2021-06-30")).rate).toBe(0.0945);
+    });
+
+    it("Hammond groceries: exempt from the state's rate and the EFID's 0.5%, the parish's 3% and the city's 2% apply", async () => {
+      const food = await chargedAt(api, key, { state: "LA", zip: "70401", city: "Hammond", category: "GROCERIES" });
+      expect(food.tax).toBe(5_000);
+    });
+
+    it("Franklinton 70438 (Washington Parish): 10.5% until the EFID's 1% of 2025-04-01, 11.5% after; Bogalusa 70427: 10.493%", async () => {
+      expect((await charged("LA", "70438", "Franklinton", "2025-03-31")).rate).toBe(0.105);
+      expect((await charged("LA", "70438", "Franklinton")).rate).toBe(0.115);
+      expect((await charged("LA", "70427", "Bogalusa")).rate).toBe(0.10493);
+    });
+
+    it("Ruston 71270 (Lincoln Parish 3.5%, city 2.5%, no fire district tax): 11%", async () => {
+      const c = await charged("LA", "71270", "Ruston");
+      expect(c.rate).toBe(0.11);
+      expect(c.names).not.toContain("Lincoln Parish fire district sales tax");
+    });
+
+    it("Oak Grove 71263 (West Carroll): 10.45% before the Sheriff's 0.5% of 2022-10-01, 10.95% after", async () => {
+      expect((await charged("LA", "71263", "Oak Grove", "2022-09-30")).rate).toBe(0.1045);
+      expect((await charged("LA", "71263", "Oak Grove", "2022-10-01")).rate).toBe(0.1095);
+    });
+
+    it("LaPlace 70068 (St. John the Baptist, 5.25% parish-wide): 10.25%; Alexandria 71301 (Rapides): 10.5%; Boyce 71409: 11%", async () => {
+      expect((await charged("LA", "70068", "La Place")).rate).toBe(0.1025);
+      expect((await charged("LA", "71301", "Alexandria")).rate).toBe(0.105);
+      expect((await charged("LA", "71409", "Boyce")).rate).toBe(0.11);
+    });
+
+    it("Ascension: Sorrento 70778 9.5% (4.5% local), Donaldsonville 70346 10% (5.0% local)", async () => {
+      expect((await charged("LA", "70778", "Sorrento")).rate).toBe(0.095);
+      expect((await charged("LA", "70346", "Donaldsonville")).rate).toBe(0.1);
     });
   });
 });
