@@ -1,7 +1,8 @@
-// Researched local sales taxes of round 6, group "south" (AZ and LA; AL and NM got no new data)
+// Researched local sales taxes of round 6, group "south" (AZ, LA and NM; AL got no new data)
 // through the gateway in embedded mode: the combined rate, the jurisdictions charged and the
 // coverage for addresses whose ZIP lies in a known county and city (SimpleMaps ZIP data). The
-// rates come from the publications cited in services/calc-engine/data/us-local-az.json and us-local-la.json.
+// rates come from the publications cited in services/calc-engine/data/us-local-az.json, us-local-la.json and
+// us-local-nm.json.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, createApi } from "../support/api.js";
 import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
@@ -137,6 +138,28 @@ describe("US local sales taxes, round 6 group south (embedded)", () => {
     it("Ascension: Sorrento 70778 9.5% (4.5% local), Donaldsonville 70346 10% (5.0% local)", async () => {
       expect((await charged("LA", "70778", "Sorrento")).rate).toBe(0.095);
       expect((await charged("LA", "70346", "Donaldsonville")).rate).toBe(0.1);
+    });
+  });
+
+  describe("New Mexico locations (TRD's Gross Receipts Tax Rate Schedules of 2020 and 2022)", () => {
+    it("Carlsbad 88220: the location's 2.5208% increment on the state's 4.875%: 7.3958%; 7.6458% under 2021's 5.125%", async () => {
+      const c = await charged("NM", "88220", "Carlsbad");
+      expect(c.rate).toBe(0.073958);
+      expect(c.names).toEqual(["Carlsbad local GRT", "New Mexico GRT"]);
+      expect(c.coverage).toBe("PARTIAL");
+      expect((await charged("NM", "88220", "Carlsbad", "2021-06-01")).rate).toBe(0.076458);
+    });
+
+    it("Artesia 88210: 7.6458%; Loving 88256: 7.3833% (the city entries replace Eddy County's remainder rate)", async () => {
+      expect((await charged("NM", "88210", "Artesia")).rate).toBe(0.076458);
+      const loving = await charged("NM", "88256", "Loving");
+      expect(loving.rate).toBe(0.073833);
+      expect(loving.names).not.toContain("Eddy County local GRT");
+    });
+
+    it("Groceries in Carlsbad: the food deduction covers the local increments too", async () => {
+      const food = await chargedAt(api, key, { state: "NM", zip: "88220", city: "Carlsbad", category: "GROCERIES" });
+      expect(food.tax).toBe(0);
     });
   });
 });
