@@ -141,6 +141,20 @@ describe("US local sales taxes, round 6 group south (embedded)", () => {
     });
   });
 
+  describe("Louisiana: Morehouse and Tensas parishes (their collectors' tables of 2018-2025)", () => {
+    it("Bonita 71223 (Morehouse): 9.95% before the village's 2.5% of 2024-07-01, 11% now (parish 3% + village and district 3%)", async () => {
+      expect((await charged("LA", "71223", "Bonita", "2024-06-30")).rate).toBe(0.0995);
+      const c = await charged("LA", "71223", "Bonita");
+      expect(c.rate).toBe(0.11);
+      expect(c.names).not.toContain("Morehouse Parish Sub-district #1 sales tax");
+    });
+
+    it("Newellton 71357 (Tensas): 10.45% before the Schools EFI District's 0.5% of 2024-01-01, 11.5% now", async () => {
+      expect((await charged("LA", "71357", "Newellton", "2023-12-31")).rate).toBe(0.1045);
+      expect((await charged("LA", "71357", "Newellton")).rate).toBe(0.115);
+    });
+  });
+
   describe("New Mexico locations (TRD's Gross Receipts Tax Rate Schedules of 2020 and 2022)", () => {
     it("Carlsbad 88220: the location's 2.5208% increment on the state's 4.875%: 7.3958%; 7.6458% under 2021's 5.125%", async () => {
       const c = await charged("NM", "88220", "Carlsbad");
