@@ -2,13 +2,14 @@
 // from (issue 18; docs/accuracy-notes-r6-refresh.md), through the gateway in embedded mode:
 // the education capital improvement taxes of Anderson and Kershaw counties (SCDOR's list of
 // authorized counties) and Williamsburg County's capital projects tax of 2026-05-01 (SCDOR
-// ST-500, May 2026 edition).
+// ST-500, May 2026 edition); and Mecklenburg County's (NC) 1% roadway and public
+// transportation tax, which NCDOR dates 2026-07-01, not 2026-04-01.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, createApi } from "../support/api.js";
 import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
 import { chargedAt } from "../support/us-calculation.js";
 
-describe("US local sales taxes, refreshed South Carolina county taxes (embedded)", () => {
+describe("US local sales taxes, refreshed SC and NC county taxes (embedded)", () => {
   let system: SystemUnderTest;
   let api: ReturnType<typeof createApi>;
   let key: string;
@@ -20,7 +21,7 @@ describe("US local sales taxes, refreshed South Carolina county taxes (embedded)
   });
   afterAll(() => system?.stop());
 
-  /** $1,000.00 of general merchandise (or `category`) delivered to the ZIP on the day. */
+  /** $1,000.00 of general merchandise (or `category`) delivered to the South Carolina ZIP on the day. */
   const charged = (zip: string, city: string, day: string, category?: string) =>
     chargedAt(api, key, { state: "SC", zip, city, day, ...(category === undefined ? {} : { category }) });
 
@@ -62,6 +63,17 @@ describe("US local sales taxes, refreshed South Carolina county taxes (embedded)
       // Unprepared food: no state tax, the county local option tax only.
       expect(groceries.rate).toBe(0.01);
       expect(groceries.tax).toBe(1000);
+    });
+  });
+
+  describe("Mecklenburg County's 1% roadway and public transportation tax (NCDOR: from 2026-07-01)", () => {
+    it("Charlotte 28202: 7.25% on 2026-06-30, 8.25% from 2026-07-01", async () => {
+      const before = await chargedAt(api, key, { state: "NC", zip: "28202", city: "Charlotte", day: "2026-06-30" });
+      expect(before.rate).toBe(0.0725);
+      expect(before.names).not.toContain("Mecklenburg County roadway and public transportation tax (PAVE Act)");
+      const after = await chargedAt(api, key, { state: "NC", zip: "28202", city: "Charlotte", day: "2026-07-01" });
+      expect(after.rate).toBe(0.0825);
+      expect(after.names).toContain("Mecklenburg County roadway and public transportation tax (PAVE Act)");
     });
   });
 });
