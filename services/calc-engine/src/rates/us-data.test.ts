@@ -397,9 +397,9 @@ describe("US rate data", () => {
     expect(combined("PA", "Philadelphia", "Philadelphia County", TODAY)).toBe(0.08);
     expect(data.jurisdictions.has("US-PA-COUNTY-PHILADELPHIA")).toBe(false);
     expect(combined("MI", "Detroit", "Wayne County", TODAY)).toBe(0.06);
-    // Changes since the fixture month: Mecklenburg's 1% transportation tax from 2026-04-01.
-    expect(combined("NC", "Charlotte", "Mecklenburg County", "2026-03-31")).toBe(0.0725);
-    expect(combined("NC", "Charlotte", "Mecklenburg County", "2026-04-01")).toBe(0.0825);
+    // Changes since the fixture month: Mecklenburg's 1% transportation tax from 2026-07-01 (NCDOR).
+    expect(combined("NC", "Charlotte", "Mecklenburg County", "2026-06-30")).toBe(0.0725);
+    expect(combined("NC", "Charlotte", "Mecklenburg County", "2026-07-01")).toBe(0.0825);
     expect(combined("CA", "Oakland", "Alameda County", "2025-09-30")).toBe(0.1025);
     expect(combined("CA", "Oakland", "Alameda County", TODAY)).toBe(0.1075);
     expect(combined("AZ", "Phoenix", "Maricopa County", "2025-06-30")).toBe(0.086);
