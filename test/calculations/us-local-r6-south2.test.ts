@@ -84,6 +84,13 @@ describe("US local sales taxes, round 6 group south2 (embedded)", () => {
       expect((await charged("LA", "70380", "Morgan City", "2021-07-01")).rate).toBe(0.092);
     });
 
+    it("New Iberia 70560: Iberia Parish 2.25% with the city's 2.75% (5% combined in the 2019 tables): 10%", async () => {
+      const c = await charged("LA", "70560", "New Iberia");
+      expect(c.rate).toBe(0.1);
+      expect(c.names).not.toContain("Iberia Parish sales tax (outside municipalities)");
+      expect(c.coverage).toBe("PARTIAL");
+    });
+
     it("Lake Charles 70601: the collector's 5.75% for the municipalities (parish 4.25% + city 1.5%): 10.75%", async () => {
       const c = await charged("LA", "70601", "Lake Charles");
       expect(c.rate).toBe(0.1075);
