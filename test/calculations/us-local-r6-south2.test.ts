@@ -40,6 +40,12 @@ describe("US local sales taxes, round 6 group south2 (embedded)", () => {
       expect(c.names).toEqual(["New Mexico GRT", "Silver City local GRT"]);
     });
 
+    it("Bayard 88023 (held before Grant County's remainder): the city entry replaces the remainder: 7.625%", async () => {
+      const c = await charged("NM", "88023", "Bayard");
+      expect(c.rate).toBe(0.07625);
+      expect(c.names).toEqual(["Bayard local GRT", "New Mexico GRT"]);
+    });
+
     it("Sunland Park 88063: 3.3125% increment (8.1875%)", async () => {
       expect((await charged("NM", "88063", "Sunland Park")).rate).toBe(0.081875);
     });
