@@ -1,0 +1,66 @@
+// Researched local sales taxes of round 6, group "plains" (IA NE KS ND SD WY AK) through the
+// gateway in embedded mode: the combined rate and the jurisdictions charged for addresses
+// whose ZIP lies in a known borough/county and city (SimpleMaps ZIP data). The rates come from
+// the publications cited in services/calc-engine/data/us-local-<st>.json.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, createApi } from "../support/api.js";
+import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
+import { chargedAt } from "../support/us-calculation.js";
+
+const DAY = "2026-03-15";
+
+describe("US local sales taxes, round 6 group plains (embedded)", () => {
+  let system: SystemUnderTest;
+  let api: ReturnType<typeof createApi>;
+  let key: string;
+
+  beforeAll(async () => {
+    system = await startEmbeddedSystem();
+    api = createApi(system.restUrl);
+    key = (await createAccount(system.restUrl, system.adminToken, "US local r6 plains")).testSecret;
+  });
+  afterAll(() => system?.stop());
+
+  /** $1,000.00 of general merchandise delivered to the ZIP on the day. */
+  const charged = (state: string, zip: string, city: string, day = DAY) =>
+    chargedAt(api, key, { state, zip, city, day });
+
+  describe("Alaska (no state tax; borough and city taxes, the ARSSTC member list)", () => {
+    it("Juneau 99801: the City and Borough's 5%, PARTIAL since not every municipality is held", async () => {
+      const c = await charged("AK", "99801", "Juneau");
+      expect(c.rate).toBe(0.05);
+      expect(c.names).toContain("Juneau Borough");
+      expect(c.coverage).toBe("PARTIAL");
+    });
+
+    it("Soldotna 99669: Kenai Peninsula Borough's 3% and the city's 3% together (6%); Homer 99603: 7.85%", async () => {
+      const c = await charged("AK", "99669", "Soldotna");
+      expect(c.rate).toBe(0.06);
+      expect(c.names).toEqual(expect.arrayContaining(["Kenai Peninsula Borough", "Soldotna"]));
+      expect((await charged("AK", "99603", "Homer")).rate).toBe(0.0785);
+    });
+
+    it("Sterling 99672, outside any city: the borough's 3% alone", async () => {
+      expect((await charged("AK", "99672", "Sterling")).rate).toBe(0.03);
+    });
+
+    it("Wasilla 99654: 2.5% (the Matanuska-Susitna Borough levies none); Kodiak 99615: 7%", async () => {
+      expect((await charged("AK", "99654", "Wasilla")).rate).toBe(0.025);
+      expect((await charged("AK", "99615", "Kodiak")).rate).toBe(0.07);
+    });
+
+    it("Ketchikan 99901: the city's seasonal rate over the borough's 2.5%: 5.5% in March, 8% in July", async () => {
+      expect((await charged("AK", "99901", "Ketchikan", "2026-03-15")).rate).toBe(0.055);
+      expect((await charged("AK", "99901", "Ketchikan", "2026-07-15")).rate).toBe(0.08);
+    });
+
+    it("Anchorage 99501: no general sales tax, nothing charged", async () => {
+      expect((await charged("AK", "99501", "Anchorage")).rate).toBe(0);
+    });
+
+    it("Juneau before the list's dating (2025-12-31): no local rate held, state-only 0%", async () => {
+      const c = await charged("AK", "99801", "Juneau", "2025-12-31");
+      expect(c.rate).toBe(0);
+    });
+  });
+});
