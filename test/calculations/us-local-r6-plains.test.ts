@@ -63,4 +63,68 @@ describe("US local sales taxes, round 6 group plains (embedded)", () => {
       expect(c.rate).toBe(0);
     });
   });
+  describe("South Dakota (municipal sales taxes administered by the Department of Revenue)", () => {
+    it("Rapid City 57701: the city's 2% over the state's 4.2% (6.2%), PARTIAL", async () => {
+      const c = await charged("SD", "57701", "Rapid City");
+      expect(c.rate).toBe(0.062);
+      expect(c.names).toEqual(["Rapid City", "South Dakota"]);
+      expect(c.coverage).toBe("PARTIAL");
+    });
+
+    it("Pierre 57501 and Mitchell 57301: 6.2%; Spearfish 57783 in 2020, under the state's 4.5%: 6.5%", async () => {
+      expect((await charged("SD", "57501", "Pierre")).rate).toBe(0.062);
+      expect((await charged("SD", "57301", "Mitchell")).rate).toBe(0.062);
+      expect((await charged("SD", "57783", "Spearfish", "2020-06-15")).rate).toBe(0.065);
+    });
+  });
+
+  describe("North Dakota (city and county taxes administered by the State Tax Commissioner)", () => {
+    it("Fargo 58102: the city's 2% and Cass County's 0.5% over the state's 5% (7.5%), PARTIAL", async () => {
+      const c = await charged("ND", "58102", "Fargo");
+      expect(c.rate).toBe(0.075);
+      expect(c.names).toEqual(["Cass County", "Fargo", "North Dakota"]);
+      expect(c.coverage).toBe("PARTIAL");
+    });
+
+    it("Bismarck 58501 with Burleigh County: 7%; Grand Forks 58203: 7.25%; Dickinson 58601: 6.5%", async () => {
+      expect((await charged("ND", "58501", "Bismarck")).rate).toBe(0.07);
+      expect((await charged("ND", "58203", "Grand Forks")).rate).toBe(0.0725);
+      expect((await charged("ND", "58601", "Dickinson")).rate).toBe(0.065);
+    });
+
+    it("Devils Lake 58301: 7.25% before its increase of 2023-01-01, 7.5% after", async () => {
+      expect((await charged("ND", "58301", "Devils Lake", "2022-12-31")).rate).toBe(0.0725);
+      expect((await charged("ND", "58301", "Devils Lake", "2023-01-01")).rate).toBe(0.075);
+    });
+  });
+
+  describe("Nebraska (city taxes administered by the Department of Revenue)", () => {
+    it("Norfolk 68701: the city's 2% over the state's 5.5% (7.5%), PARTIAL", async () => {
+      const c = await charged("NE", "68701", "Norfolk");
+      expect(c.rate).toBe(0.075);
+      expect(c.names).toEqual(["Nebraska", "Norfolk"]);
+      expect(c.coverage).toBe("PARTIAL");
+    });
+
+    it("Papillion 68046: 7% before the additional 0.5% of 2017-01-01, 7.5% after", async () => {
+      expect((await charged("NE", "68046", "Papillion", "2016-12-31")).rate).toBe(0.07);
+      expect((await charged("NE", "68046", "Papillion", "2017-01-01")).rate).toBe(0.075);
+    });
+
+    it("Grand Island 68801: 7% until 2019-03-31, 7.5% from 2019-04-01; Bellevue 68005: 7%", async () => {
+      expect((await charged("NE", "68801", "Grand Island", "2019-03-31")).rate).toBe(0.07);
+      expect((await charged("NE", "68801", "Grand Island")).rate).toBe(0.075);
+      expect((await charged("NE", "68005", "Bellevue")).rate).toBe(0.07);
+    });
+  });
+
+  describe("Wyoming (county taxes administered by the Department of Revenue)", () => {
+    it("Laramie 82070 (Albany County's 2%) and Jackson 83001 (Teton County's 2%): 6%, PARTIAL", async () => {
+      const c = await charged("WY", "82070", "Laramie");
+      expect(c.rate).toBe(0.06);
+      expect(c.names).toEqual(["Albany County", "Wyoming"]);
+      expect(c.coverage).toBe("PARTIAL");
+      expect((await charged("WY", "83001", "Jackson")).rate).toBe(0.06);
+    });
+  });
 });
