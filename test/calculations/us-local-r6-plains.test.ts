@@ -76,6 +76,11 @@ describe("US local sales taxes, round 6 group plains (embedded)", () => {
       expect((await charged("SD", "57301", "Mitchell")).rate).toBe(0.062);
       expect((await charged("SD", "57783", "Spearfish", "2020-06-15")).rate).toBe(0.065);
     });
+
+    it("Aurora 57002: the town's 1% until its increase of 2024-01-01 (5.2%), 2% after (6.2%)", async () => {
+      expect((await charged("SD", "57002", "Aurora", "2023-12-31")).rate).toBe(0.052);
+      expect((await charged("SD", "57002", "Aurora", "2024-01-01")).rate).toBe(0.062);
+    });
   });
 
   describe("North Dakota (city and county taxes administered by the State Tax Commissioner)", () => {
@@ -90,6 +95,12 @@ describe("US local sales taxes, round 6 group plains (embedded)", () => {
       expect((await charged("ND", "58501", "Bismarck")).rate).toBe(0.07);
       expect((await charged("ND", "58203", "Grand Forks")).rate).toBe(0.0725);
       expect((await charged("ND", "58601", "Dickinson")).rate).toBe(0.065);
+    });
+
+    it("Williston 58801: the city's 2% and Williams County's 1% (8%)", async () => {
+      const c = await charged("ND", "58801", "Williston");
+      expect(c.rate).toBe(0.08);
+      expect(c.names).toEqual(["North Dakota", "Williams County", "Williston"]);
     });
 
     it("Devils Lake 58301: 7.25% before its increase of 2023-01-01, 7.5% after", async () => {
