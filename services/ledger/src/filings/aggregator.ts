@@ -19,8 +19,17 @@
 // and aggregate updates rarely race; races (approve/reject) are retried.
 import type { BatchHandler, EventEnvelope, EventHandler } from "@levy/events";
 import { epochSeconds, type Outbox } from "@levy/kit";
-import { StorageError, type Collection, type RequiredWrite, type Scope, type Store, type Stored } from "@levy/storage";
-import { type AggregateChange, contributionOf, effectsOf } from "./event-effects.js";
+import {
+  StorageError,
+  type Collection,
+  type GroupReader,
+  type RequiredWrite,
+  type Scope,
+  type Store,
+  type Stored,
+  type WriteGroup,
+} from "@levy/storage";
+import { type AggregateChange, contributionOf, effectsOf, reopens } from "./event-effects.js";
 import {
   type Aggregate,
   type FilingRecord,
@@ -63,6 +72,29 @@ type AggregateWrite<T extends Aggregate> =
       readonly applied: string[];
     };
 
+/** The changes of `changes` not yet applied to the document (`stored`, absent: null). */
+function dueOn<T extends Aggregate, C extends Pick<AggregateChange<T>, "eventId">>(
+  stored: Stored<T> | null,
+  create: T,
+  changes: readonly C[],
+): { current: Stored<T>; due: C[] } {
+  const current = stored ?? ({ ...create, version: 0 } as Stored<T>);
+  return { current, due: changes.filter((change) => !current.applied_events.includes(change.eventId)) };
+}
+
+/** The write that puts `set` (the due changes, made in order) and their ids on the document. */
+function writeOf<T extends Aggregate>(
+  stored: Stored<T> | null,
+  create: T,
+  current: Stored<T>,
+  set: Partial<T>,
+  applied: string[],
+): AggregateWrite<T> {
+  const all = { ...set, applied_events: [...current.applied_events, ...applied].slice(-ringSize) };
+  if (!stored) return { insert: { ...create, ...all }, applied };
+  return { update: { id: create.id, expectedVersion: current.version, set: all }, applied };
+}
+
 /**
  * Reads the aggregate and computes the changes of the events that have not yet changed
  * it, in order, as one write (an insert when it does not exist yet); null when every
@@ -75,8 +107,7 @@ async function planAggregate<T extends Aggregate>(
   changes: ReadonlyArray<Pick<AggregateChange<T>, "eventId" | "mutate">>,
 ): Promise<AggregateWrite<T> | null> {
   const stored = await collection.get(scope, create.id);
-  const current = stored ?? ({ ...create, version: 0 } as Stored<T>);
-  const due = changes.filter((change) => !current.applied_events.includes(change.eventId));
+  const { current, due } = dueOn(stored, create, changes);
   if (due.length === 0) return null;
   let next: Stored<T> = current;
   let set: Partial<T> = {};
@@ -85,10 +116,13 @@ async function planAggregate<T extends Aggregate>(
     set = { ...set, ...part };
     next = { ...next, ...part };
   }
-  const applied = due.map((change) => change.eventId);
-  set = { ...set, applied_events: [...current.applied_events, ...applied].slice(-ringSize) };
-  if (!stored) return { insert: { ...create, ...set }, applied };
-  return { update: { id: create.id, expectedVersion: current.version, set }, applied };
+  return writeOf(
+    stored,
+    create,
+    current,
+    set,
+    due.map((change) => change.eventId),
+  );
 }
 
 /**
@@ -154,8 +188,9 @@ function collect<T extends Aggregate>(documents: Map<string, Pending<T>>, change
 }
 
 /** Applies the run's events of one account and mode; throws if any aggregate failed. */
+const processedId = (event: EventEnvelope) => `${filingsGroup}:${event.id}`;
+
 async function applyRun(options: AggregatorOptions, scope: Scope, events: readonly EventEnvelope[]): Promise<void> {
-  const processedId = (event: EventEnvelope) => `${filingsGroup}:${event.id}`;
   const seen = await Promise.all(events.map((event) => options.processed.get(scope, processedId(event))));
   const now = epochSeconds();
   const reopened = new Set<string>();
@@ -163,6 +198,8 @@ async function applyRun(options: AggregatorOptions, scope: Scope, events: readon
   const filings = new Map<string, Pending<FilingRecord>>();
   const summaries = new Map<string, Pending<SummaryRecord>>();
   const due = events.filter((_, position) => !seen[position]);
+  // Events applied already (a sale's in its own commit, planInline) need no write at all.
+  if (due.length === 0) return;
   for (const event of due) {
     const effects = effectsOf(event, contributionOf(event)!, context);
     for (const change of effects.filings) collect(filings, change);
@@ -213,6 +250,67 @@ async function applyRun(options: AggregatorOptions, scope: Scope, events: readon
   const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
   if (failed) throw failed.reason;
   await Promise.all(records.map(({ record }) => options.processed.insertIfAbsent(scope, record)));
+}
+
+/**
+ * Plans the aggregate writes and processed records of `events` from `read` (inside a
+ * Store.writePlanned group), so that a sale's event is applied in the sale's own commit
+ * (docs/decisions.md, "Transactions, sixth pass"). Null when an event needs more than
+ * the group: it reopens a decided filing, whose status event goes through the outbox
+ * first; the consumer applies it then, as for every event not planned here.
+ */
+export function planInline(
+  read: GroupReader,
+  scope: Scope,
+  events: readonly EventEnvelope[],
+  now: number,
+): WriteGroup | null {
+  const filings = new Map<string, Pending<FilingRecord>>();
+  const summaries = new Map<string, Pending<SummaryRecord>>();
+  const context = { scope, now, onReopen: () => undefined };
+  const due = events.filter(
+    (event) => contributionOf(event) && !read.get(processedEventCollection.name, scope, processedId(event)),
+  );
+  for (const event of due) {
+    const effects = effectsOf(event, contributionOf(event)!, context);
+    for (const change of effects.filings) collect(filings, change);
+    collect(summaries, effects.summary);
+  }
+  const writes: RequiredWrite[] = [];
+  const plan = <T extends Aggregate>(collection: string, documents: Map<string, Pending<T>>): boolean => {
+    for (const { create, changes } of documents.values()) {
+      const stored = read.get(collection, scope, create.id) as unknown as Stored<T> | null;
+      if (stored && "status" in stored && reopens(stored.status as FilingRecord["status"])) return false;
+      const { current, due: left } = dueOn(stored, create, changes);
+      if (left.length === 0) continue;
+      let next: Stored<T> = current;
+      let set: Partial<T> = {};
+      for (const change of left) {
+        const part = change.mutate(next);
+        if (part instanceof Promise) return false;
+        set = { ...set, ...part };
+        next = { ...next, ...part };
+      }
+      const write = writeOf(
+        stored,
+        create,
+        current,
+        set,
+        left.map((change) => change.eventId),
+      );
+      writes.push(
+        "insert" in write ? { collection, scope, insert: write.insert } : { collection, scope, update: write.update },
+      );
+    }
+    return true;
+  };
+  if (!plan(filingCollection.name, filings) || !plan(summaryCollection.name, summaries)) return null;
+  const records = due.map((event) => ({
+    collection: processedEventCollection.name,
+    scope,
+    record: { id: processedId(event), event_type: event.type, processed_at: now },
+  }));
+  return { writes, records };
 }
 
 /** Applies a run of events (the bus's batchHandler); a single event is a run of one. */
