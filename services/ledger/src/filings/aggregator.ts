@@ -10,6 +10,10 @@
 //   event). Where the store offers it (the embedded store), the documents' writes and the
 //   processed records go in one Store.writeThenRecord group, one commit, all or nothing.
 //
+// On the embedded store a recorded sale's event is applied in the sale's own commit
+// (planInline, through the transaction store): planned inside the write from what it
+// reads there, processed records included, so the consumer later finds it processed.
+//
 // A run of events (what queued while the consumer was busy) is applied together: one
 // update per aggregate document for all the run's events that touch it, then their
 // processed records. A run that fails part-way is delivered again event by event, and
@@ -82,15 +86,20 @@ function dueOn<T extends Aggregate, C extends Pick<AggregateChange<T>, "eventId"
   return { current, due: changes.filter((change) => !current.applied_events.includes(change.eventId)) };
 }
 
-/** The write that puts `set` (the due changes, made in order) and their ids on the document. */
+/**
+ * The write that puts `set` (the due changes, made in order) on the document, with their
+ * ids in its ring, or (`remember` false) with the ring emptied.
+ */
 function writeOf<T extends Aggregate>(
   stored: Stored<T> | null,
   create: T,
   current: Stored<T>,
   set: Partial<T>,
   applied: string[],
+  remember = true,
 ): AggregateWrite<T> {
-  const all = { ...set, applied_events: [...current.applied_events, ...applied].slice(-ringSize) };
+  const ring = remember ? [...current.applied_events, ...applied].slice(-ringSize) : [];
+  const all = { ...set, applied_events: ring };
   if (!stored) return { insert: { ...create, ...all }, applied };
   return { update: { id: create.id, expectedVersion: current.version, set: all }, applied };
 }
@@ -187,9 +196,9 @@ function collect<T extends Aggregate>(documents: Map<string, Pending<T>>, change
   else documents.set(change.create.id, { create: change.create, changes: [change] });
 }
 
-/** Applies the run's events of one account and mode; throws if any aggregate failed. */
 const processedId = (event: EventEnvelope) => `${filingsGroup}:${event.id}`;
 
+/** Applies the run's events of one account and mode; throws if any aggregate failed. */
 async function applyRun(options: AggregatorOptions, scope: Scope, events: readonly EventEnvelope[]): Promise<void> {
   const seen = await Promise.all(events.map((event) => options.processed.get(scope, processedId(event))));
   const now = epochSeconds();
@@ -291,12 +300,16 @@ export function planInline(
         set = { ...set, ...part };
         next = { ...next, ...part };
       }
+      // The ring is not needed here: the processed records, read and written inside this
+      // same write, keep the events from being applied twice. Emptied, it no longer costs
+      // a 5.7 KB document (200 ids) to encode and sync on every sale.
       const write = writeOf(
         stored,
         create,
         current,
         set,
         left.map((change) => change.eventId),
+        false,
       );
       writes.push(
         "insert" in write ? { collection, scope, insert: write.insert } : { collection, scope, update: write.update },
