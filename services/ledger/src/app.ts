@@ -79,6 +79,7 @@ export function startLedger(options: StartLedgerOptions = {}): Promise<RunningSe
         processed,
         outbox,
         ...(store.writesLandInIssueOrder ? { writeThenRecord: store.writeThenRecord } : {}),
+        ...(writePlanned ? { writePlanned } : {}),
       };
       const subscription: Subscription = await bus.subscribe({
         topic: ledgerTopic,

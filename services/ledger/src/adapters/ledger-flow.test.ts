@@ -144,6 +144,8 @@ describe.each([
         summaries,
         outbox,
         processed: await store.collection<ProcessedEventRecord>(processedEventCollection),
+        // As the ledger wires the embedded store when a sale's effects share its commit.
+        ...(alongside ? { writeThenRecord: store.writeThenRecord, writePlanned: store.writePlanned } : {}),
       }),
     });
   });

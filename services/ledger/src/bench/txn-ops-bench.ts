@@ -84,6 +84,7 @@ const aggregates = {
   processed,
   outbox,
   ...(process.env.TXN_OPS_SEPARATE_RECORDS ? {} : { writeThenRecord: store.writeThenRecord }),
+  ...(writePlanned ? { writePlanned } : {}),
 };
 const subscription = await bus.subscribe({
   topic: ledgerTopic,

@@ -66,6 +66,12 @@ export interface AggregatorOptions {
    * written one by one and the processed records after them, as on MongoDB.
    */
   readonly writeThenRecord?: Store["writeThenRecord"];
+  /**
+   * The store's writePlanned (the embedded store): a run is then planned inside the write
+   * (planInline), so it never conflicts with the sales whose effects are written in their
+   * own commits; a run that reopens a decided filing falls back to writeThenRecord.
+   */
+  readonly writePlanned?: Store["writePlanned"];
 }
 
 /** What a run's changes make of one aggregate document: its insert or its update. */
@@ -209,6 +215,15 @@ async function applyRun(options: AggregatorOptions, scope: Scope, events: readon
   const due = events.filter((_, position) => !seen[position]);
   // Events applied already (a sale's in its own commit, planInline) need no write at all.
   if (due.length === 0) return;
+  if (options.writePlanned) {
+    let planned = false;
+    await options.writePlanned((read) => {
+      const group = planInline(read, scope, due, now);
+      planned = group !== null;
+      return group ?? { writes: [], records: [] };
+    });
+    if (planned) return;
+  }
   for (const event of due) {
     const effects = effectsOf(event, contributionOf(event)!, context);
     for (const change of effects.filings) collect(filings, change);
