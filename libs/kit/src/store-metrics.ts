@@ -63,6 +63,9 @@ export function instrumentStore(store: Store, registry: Registry): Store {
   return {
     writesLandInIssueOrder: store.writesLandInIssueOrder,
     writeThenRecord: (writes, records) => timeGroup("write_then_record", () => store.writeThenRecord(writes, records)),
+    ...(store.writePlanned
+      ? { writePlanned: (plan) => timeGroup("write_planned", () => store.writePlanned!(plan)) }
+      : {}),
     collection: async (spec) => timedCollection(await store.collection(spec), timerFor(histogram, spec.name)),
     systemCollection: async (spec) =>
       timedSystemCollection(await store.systemCollection(spec), timerFor(histogram, spec.name)),

@@ -13,15 +13,18 @@ import { createLayout } from "./lmdb-layout.js";
 import { type Dbs, createRecords, duplicate } from "./lmdb-records.js";
 import { ensureIndexes } from "./lmdb-indexes.js";
 import { type MigrationNotice, migrateNedbFile } from "./nedb-migration.js";
-import type {
+import {
   StorageError,
-  Collection,
-  CollectionSpec,
-  RecordWrite,
-  RequiredWrite,
-  Scope,
-  Store,
-  SystemCollection,
+  type Collection,
+  type CollectionSpec,
+  type GroupReader,
+  type RecordWrite,
+  type RequiredWrite,
+  type Scope,
+  type Store,
+  type Stored,
+  type SystemCollection,
+  type WriteGroup,
 } from "./port.js";
 import { assertPlainFields } from "./record-shape.js";
 import { groupTargets } from "./write-group.js";
@@ -65,8 +68,15 @@ export async function createEmbeddedStore(options: EmbeddedStoreOptions): Promis
     return createLmdbCollection<never>(name, root, dbs, layout, scoped);
   }
 
-  // Every write is checked before any is applied, in one write callback: one commit.
-  async function writeThenRecord(writes: readonly RequiredWrite[], marks: readonly RecordWrite[]): Promise<void> {
+  /**
+   * The group's writes, checked in full before any is applied (a begun LMDB write
+   * cannot be rolled back): the stored documents of `writes`, or the error that stops
+   * the group. Runs inside a write transaction; throws only misuse, before any put.
+   */
+  function applyGroup(
+    writes: readonly RequiredWrite[],
+    marks: readonly RecordWrite[],
+  ): StorageError | Stored<Record<string, unknown> & { id: string }>[] {
     const target = groupTargets(opened);
     const plans: Array<() => Planned<unknown>> = [
       ...writes.map((write) => {
@@ -80,26 +90,47 @@ export async function createEmbeddedStore(options: EmbeddedStoreOptions): Promis
         return () => collection.insertIfAbsent(mark.scope, mark.record);
       }),
     ];
-    const error = await root.transaction((): StorageError | null => {
-      const planned = plans.map((plan) => plan());
-      const claimed = new Set<string>();
-      for (const plan of planned) {
-        if ("error" in plan) return plan.error;
-        for (const { index, key } of plan.uniqueKeys) {
-          if (claimed.has(key)) return duplicate(index);
-          claimed.add(key);
-        }
+    const planned = plans.map((plan) => plan());
+    const claimed = new Set<string>();
+    for (const plan of planned) {
+      if ("error" in plan) return plan.error;
+      for (const { index, key } of plan.uniqueKeys) {
+        if (claimed.has(key)) return duplicate(index);
+        claimed.add(key);
       }
-      for (const plan of planned) if ("apply" in plan) plan.apply();
-      return null;
+    }
+    const applied = planned.map((plan) => ("apply" in plan ? plan.apply() : null));
+    return applied.slice(0, writes.length) as Stored<Record<string, unknown> & { id: string }>[];
+  }
+
+  // Every write is checked before any is applied, in one write callback: one commit.
+  async function writeThenRecord(writes: readonly RequiredWrite[], marks: readonly RecordWrite[]): Promise<void> {
+    const outcome = await root.transaction(() => applyGroup(writes, marks));
+    if (outcome instanceof StorageError) throw outcome;
+  }
+
+  // The plan runs in the same write callback, so it reads what every earlier callback wrote.
+  const reader: GroupReader = {
+    get: (collection, scope, id) => {
+      const writes = opened.get(collection);
+      if (!writes) throw new TypeError(`collection "${collection}" has not been opened by this store`);
+      return writes.get(scope, id);
+    },
+  };
+  async function writePlanned(plan: (read: GroupReader) => WriteGroup) {
+    const outcome = await root.transaction(() => {
+      const group = plan(reader);
+      return applyGroup(group.writes, group.records);
     });
-    if (error) throw error;
+    if (outcome instanceof StorageError) throw outcome;
+    return outcome;
   }
 
   return {
     // lmdb-js runs queued write callbacks in order and commits them in order, batch by batch.
     writesLandInIssueOrder: true,
     writeThenRecord,
+    writePlanned,
     collection: async <T extends { id: string }>(spec: CollectionSpec) =>
       (await openCollection(spec, true)) as unknown as Collection<T>,
     systemCollection: async <T extends { id: string }>(spec: CollectionSpec): Promise<SystemCollection<T>> => {

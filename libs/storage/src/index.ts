@@ -16,6 +16,8 @@ export {
   type Store,
   type RequiredWrite,
   type RecordWrite,
+  type WriteGroup,
+  type GroupReader,
   type StorageErrorCode,
 } from "./port.js";
 export { retryOnConflict, isConflict, type RetryOnConflictOptions } from "./retry-on-conflict.js";

@@ -77,6 +77,7 @@ export function createLmdbWrites<T extends { id: string }>(records: Records, lay
 
   return {
     out,
+    get: (scope: Scope, id: string): Stored<T> | null => out(records.get(scope, id)),
     insert,
     replace,
     insertIfAbsent(

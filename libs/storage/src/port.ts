@@ -136,6 +136,17 @@ export interface RecordWrite {
   readonly record: { readonly id: string };
 }
 
+/** A group of writes for Store.writeThenRecord and Store.writePlanned. */
+export interface WriteGroup {
+  readonly writes: readonly RequiredWrite[];
+  readonly records: readonly RecordWrite[];
+}
+
+/** Reads inside a planned write (Store.writePlanned): the latest state, uncommitted writes before it included. */
+export interface GroupReader {
+  get(collection: string, scope: Scope, id: string): Stored<Record<string, unknown> & { id: string }> | null;
+}
+
 export interface Store {
   /**
    * True when writes issued one after another, without awaiting, become durable in that
@@ -155,6 +166,15 @@ export interface Store {
    * all landed, so there the writes that succeeded stay when another failed.
    */
   writeThenRecord(writes: readonly RequiredWrite[], records: readonly RecordWrite[]): Promise<void>;
+  /**
+   * Only on a store whose writes land in issue order (the embedded store): runs `plan`
+   * inside the write itself, where its reads see every write issued before it (committed
+   * or not), and writes the group it returns as writeThenRecord does, all or nothing, in
+   * the same commit as the writes queued with it. Planned groups on the same documents
+   * therefore never conflict with each other. `plan` must be synchronous and must not
+   * write. Resolves to the stored documents of the group's `writes`, in order.
+   */
+  writePlanned?(plan: (read: GroupReader) => WriteGroup): Promise<Stored<Record<string, unknown> & { id: string }>[]>;
   systemCollection<T extends { id: string }>(spec: CollectionSpec): Promise<SystemCollection<T>>;
   /** Resolves when the store can serve requests (used by /readyz). */
   ping(): Promise<void>;

@@ -1,6 +1,6 @@
 // Wires the ledger service: transactions (with their refunds and outbox) on its own
 // database, the outbox relay, the filings consumer and the RPC surface.
-import { createRpcClient, createRpcTransport, startService, type RunningService } from "@levy/kit";
+import { createRpcClient, createRpcTransport, epochSeconds, startService, type RunningService } from "@levy/kit";
 import type { EventBus, Subscription } from "@levy/events";
 import { CalcEngineService } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { createTransactionStore, openTransactionCollections, transactionSource } from "./adapters/transaction-store.js";
@@ -11,6 +11,7 @@ import {
   createAggregator,
   createBatchAggregator,
   filingsGroup,
+  planInline,
   processedEventCollection,
   type ProcessedEventRecord,
 } from "./filings/aggregator.js";
@@ -59,7 +60,16 @@ export function startLedger(options: StartLedgerOptions = {}): Promise<RunningSe
           [filingSource]: { collection: filings as unknown as OutboxCollection, topic: filingTopic },
         },
       });
-      const transactions = createTransactionStore(collections, outbox);
+      // On the embedded store a sale's event changes the aggregates in the sale's own
+      // commit; the consumer then finds it processed (one synced commit per sale).
+      const writePlanned = store.writePlanned;
+      const transactions = createTransactionStore(
+        collections,
+        outbox,
+        writePlanned
+          ? { writePlanned, plan: (read, scope, events) => planInline(read, scope, events, epochSeconds()) }
+          : undefined,
+      );
       const filingStore = createFilingStore(filings, summaries, outbox);
       // On the embedded store the processed records share the aggregates' commit (one
       // synced commit less on the request's path); distributed mode keeps its measured path.
@@ -69,6 +79,7 @@ export function startLedger(options: StartLedgerOptions = {}): Promise<RunningSe
         processed,
         outbox,
         ...(store.writesLandInIssueOrder ? { writeThenRecord: store.writeThenRecord } : {}),
+        ...(writePlanned ? { writePlanned } : {}),
       };
       const subscription: Subscription = await bus.subscribe({
         topic: ledgerTopic,

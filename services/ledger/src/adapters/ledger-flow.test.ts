@@ -12,7 +12,12 @@ import { createEmbeddedStore, type Scope, type Store } from "@levy/storage";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ledgerTopic } from "../events/ledger-events.js";
 import { createOutbox, outboxIndexCollection, type Outbox, type OutboxIndexRecord } from "@levy/kit";
-import { createAggregator, processedEventCollection, type ProcessedEventRecord } from "../filings/aggregator.js";
+import {
+  createAggregator,
+  planInline,
+  processedEventCollection,
+  type ProcessedEventRecord,
+} from "../filings/aggregator.js";
 import {
   filingCollection,
   filingId,
@@ -84,7 +89,12 @@ function flakyBus(inner: EventBus) {
   return { bus, state };
 }
 
-describe("ledger write paths", () => {
+// Each case runs twice: a sale's aggregates written by the filings consumer, and (as the
+// ledger wires the embedded store) in the sale's own commit, the consumer skipping them.
+describe.each([
+  { effects: "by the consumer", alongside: false },
+  { effects: "in the sale's commit", alongside: true },
+])("ledger write paths, a sale's effects $effects", ({ alongside }) => {
   let store: Store;
   let inner: EventBus;
   let flaky: ReturnType<typeof flakyBus>;
@@ -115,7 +125,16 @@ describe("ledger write paths", () => {
         [filingSource]: { collection: filingDocs as never, topic: "levy.ledger.filings" },
       },
     });
-    transactions = createTransactionStore(collections, outbox);
+    transactions = createTransactionStore(
+      collections,
+      outbox,
+      alongside
+        ? {
+            writePlanned: store.writePlanned!,
+            plan: (read, inScope, events) => planInline(read, inScope, events, Math.floor(Date.now() / 1000)),
+          }
+        : undefined,
+    );
     filingStore = createFilingStore(filingDocs, summaries, outbox);
     await inner.subscribe({
       topic: ledgerTopic,
@@ -125,6 +144,8 @@ describe("ledger write paths", () => {
         summaries,
         outbox,
         processed: await store.collection<ProcessedEventRecord>(processedEventCollection),
+        // As the ledger wires the embedded store when a sale's effects share its commit.
+        ...(alongside ? { writeThenRecord: store.writeThenRecord, writePlanned: store.writePlanned } : {}),
       }),
     });
   });
@@ -272,6 +293,20 @@ describe("ledger write paths", () => {
     expect(summary.currencies).toEqual([
       expect.objectContaining({ currency_code: "USD", gross_sales: 10000, tax_collected: 700, transaction_count: 1 }),
     ]);
+  });
+
+  it("a sale is in the aggregates once it is recorded when its effects share its commit, even if its publish failed", async () => {
+    flaky.state.failing = true;
+    await record(calculation("calc_n", [{ ref: "l1", excl: 4000, taxes: [["US-MI", 240]] }]), "order-n");
+    const id = filingId(monthOf(processedAt).period, "US-MI", "USD");
+    const before = (await filings.get(scope, id)) as FilingRecord | null;
+    if (alongside) expect(before).toMatchObject({ gross_sales: 4000, tax_collected: 240, transaction_count: 1 });
+    else expect(before).toBeNull();
+    flaky.state.failing = false;
+    await outbox.relayOnce();
+    await inner.publish(ledgerTopic, flaky.state.published);
+    await settle();
+    expect(await filings.get(scope, id)).toMatchObject({ gross_sales: 4000, tax_collected: 240, transaction_count: 1 });
   });
 
   it("refunds, reversals and deletes flow into the filing; approve and reject only from pending_client_approval", async () => {

@@ -4,7 +4,16 @@ import { LevyError, epochSeconds, newId } from "@levy/kit";
 import { transactionIdFor } from "../domain/transaction-id.js";
 import type { EventEnvelope } from "@levy/events";
 import type { Calculation } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
-import { StorageError, type Collection, type Range, type Scope, type Store, type Stored } from "@levy/storage";
+import {
+  StorageError,
+  type Collection,
+  type GroupReader,
+  type Range,
+  type Scope,
+  type Store,
+  type Stored,
+  type WriteGroup,
+} from "@levy/storage";
 import { errors } from "../domain/errors.js";
 import { transactionFromCalculation } from "../domain/from-calculation.js";
 import { refundDate } from "../domain/processing-dates.js";
@@ -83,11 +92,35 @@ export async function openTransactionCollections(store: Store) {
   };
 }
 
+/**
+ * Writes a sale together with what its event does elsewhere in the same store, planned
+ * inside the write (Store.writePlanned): `plan` answers those writes for the sale's
+ * events, or null when they cannot go in the sale's group (the consumer applies them).
+ */
+export interface AlongsideSale {
+  readonly writePlanned: NonNullable<Store["writePlanned"]>;
+  readonly plan: (read: GroupReader, scope: Scope, events: readonly EventEnvelope[]) => WriteGroup | null;
+}
+
 export function createTransactionStore(
   collections: { transactions: Collection<TransactionRecord>; refundIndex: Collection<RefundIndexRecord> },
   outbox: Outbox,
+  alongside?: AlongsideSale,
 ): TransactionStore {
   const { transactions, refundIndex } = collections;
+
+  /** Inserts the sale; with `alongside`, its event's effects share the sale's commit, all or nothing. */
+  async function insertSale(scope: Scope, draft: TransactionRecord): Promise<Stored<TransactionRecord>> {
+    if (!alongside) return transactions.insert(scope, draft);
+    const [stored] = await alongside.writePlanned((read) => {
+      const sale = { collection: transactionCollection.name, scope, insert: draft };
+      const effects = alongside.plan(read, scope, draft.pending_events);
+      return effects
+        ? { writes: [sale, ...effects.writes], records: effects.records }
+        : { writes: [sale], records: [] };
+    });
+    return stored as unknown as Stored<TransactionRecord>;
+  }
 
   async function get(scope: Scope, id: string): Promise<Stored<TransactionRecord>> {
     const record = await transactions.get(scope, id);
@@ -182,7 +215,7 @@ export function createTransactionStore(
       try {
         // The outbox entry and the sale share one commit on the embedded store.
         const transaction = await outbox.announceAndWrite(scope, transactionSource, draft.id, [event], () =>
-          transactions.insert(scope, draft),
+          insertSale(scope, draft),
         );
         await outbox.flush(scope, transactionSource, draft.id, transaction);
         return { transaction, created: true };

@@ -11,7 +11,14 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { create } from "@bufbuild/protobuf";
 import { createInProcessBus } from "@levy/events";
-import { createLogger, createOutbox, instrumentStore, outboxIndexCollection, type OutboxIndexRecord } from "@levy/kit";
+import {
+  createLogger,
+  createOutbox,
+  epochSeconds,
+  instrumentStore,
+  outboxIndexCollection,
+  type OutboxIndexRecord,
+} from "@levy/kit";
 import { CalculationSchema } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
 import { createEmbeddedStore, type Scope } from "@levy/storage";
 import { open } from "lmdb";
@@ -26,6 +33,7 @@ import {
   createAggregator,
   createBatchAggregator,
   filingsGroup,
+  planInline,
   processedEventCollection,
   type ProcessedEventRecord,
 } from "../filings/aggregator.js";
@@ -57,7 +65,16 @@ const outbox = createOutbox({
     },
   },
 });
-const transactions = createTransactionStore(collections, outbox);
+// As the ledger wires embedded mode (a sale's aggregates in the sale's commit);
+// TXN_OPS_CONSUMER_ONLY=1 leaves them to the consumer, as before the sixth pass.
+const writePlanned = process.env.TXN_OPS_CONSUMER_ONLY ? undefined : store.writePlanned;
+const transactions = createTransactionStore(
+  collections,
+  outbox,
+  writePlanned
+    ? { writePlanned, plan: (read, inScope, events) => planInline(read, inScope, events, epochSeconds()) }
+    : undefined,
+);
 const processed = await store.collection<ProcessedEventRecord>(processedEventCollection);
 // As the ledger wires embedded mode; TXN_OPS_SEPARATE_RECORDS=1 writes the processed
 // records in a commit of their own, as before the fifth pass.
@@ -67,6 +84,7 @@ const aggregates = {
   processed,
   outbox,
   ...(process.env.TXN_OPS_SEPARATE_RECORDS ? {} : { writeThenRecord: store.writeThenRecord }),
+  ...(writePlanned ? { writePlanned } : {}),
 };
 const subscription = await bus.subscribe({
   topic: ledgerTopic,

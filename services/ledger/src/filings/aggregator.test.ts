@@ -313,3 +313,49 @@ describe("filings aggregator, the aggregates and the processed records in one gr
     }
   });
 });
+
+describe("filings aggregator, a run planned inside the write (embedded)", () => {
+  it("never conflicts with a writer that changed an aggregate after the run was delivered", async () => {
+    const store = await createEmbeddedStore({ dir: await mkdtemp(path.join(os.tmpdir(), "aggregator-planned-")) });
+    try {
+      const filings = await store.collection<FilingRecord>(filingCollection);
+      const summaries = await store.collection<SummaryRecord>(summaryCollection);
+      const processed = await store.collection<ProcessedEventRecord>(processedEventCollection);
+      const summaryKey = summaryId(dayOf(at).period, "merch_1", "USD");
+      const groups = { planned: 0, recorded: 0 };
+      let other: Promise<unknown> = Promise.resolve();
+      const options = {
+        filings,
+        summaries,
+        processed,
+        writeThenRecord: ((writes, records) => {
+          groups.recorded += 1;
+          return store.writeThenRecord(writes, records);
+        }) as Store["writeThenRecord"],
+        writePlanned: (async (plan) => {
+          groups.planned += 1;
+          // Another writer's update, issued just before the run's group: with the run
+          // planned from an earlier read, the group would conflict and be planned again.
+          if (groups.planned === 2) {
+            const current = await summaries.get(scope, summaryKey);
+            other = summaries.update(scope, summaryKey, { expectedVersion: current!.version, set: {} });
+          }
+          return store.writePlanned!(plan);
+        }) as Store["writePlanned"],
+      };
+      await createAggregator(options)(event("evt_1"));
+      await createBatchAggregator(options)([event("evt_2"), event("evt_3")]);
+      await createAggregator(options)(event("evt_2")); // delivered again: already processed
+      await other;
+      expect(groups).toEqual({ planned: 2, recorded: 0 });
+      expect(await filings.get(scope, filingId(monthOf(at).period, "CA-LA", "USD"))).toMatchObject({
+        tax_collected: 60,
+        transaction_count: 3,
+      });
+      expect(await summaries.get(scope, summaryKey)).toMatchObject({ gross_sales: 3000, transaction_count: 3 });
+      expect(await processed.get(scope, "ledger-filings:evt_3")).not.toBeNull();
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -113,6 +113,11 @@ function byJurisdiction(lines: readonly LineAmount[]): Map<string, JurisdictionT
   return totals;
 }
 
+/** New amounts on an approved or rejected (not yet filed) return need a new approval. */
+export function reopens(status: FilingRecord["status"]): boolean {
+  return status === "approved" || status === "rejected";
+}
+
 export interface EffectsContext {
   readonly scope: Scope;
   readonly now: number;
@@ -156,7 +161,8 @@ export function effectsOf(event: EventEnvelope, contribution: Contribution, cont
       rejection_reason: "",
       pending_events: [],
     };
-    const mutate = async (current: Stored<FilingRecord>): Promise<Partial<FilingRecord>> => {
+    // The amounts alone are a plain change; a reopen also announces its status event.
+    const mutate = (current: Stored<FilingRecord>): Partial<FilingRecord> | Promise<Partial<FilingRecord>> => {
       const amounts: Partial<FilingRecord> = sale
         ? {
             gross_sales: current.gross_sales + s * totals.gross,
@@ -170,9 +176,10 @@ export function effectsOf(event: EventEnvelope, contribution: Contribution, cont
             refunded_tax: current.refunded_tax + s * totals.tax,
             refund_count: current.refund_count + s,
           };
-      // New amounts on an approved or rejected (not yet filed) return need a new approval.
-      const reopen = current.status === "approved" || current.status === "rejected";
-      if (!reopen) return { ...amounts, updated_at: now };
+      if (!reopens(current.status)) return { ...amounts, updated_at: now };
+      return reopen(current, amounts);
+    };
+    const reopen = async (current: Stored<FilingRecord>, amounts: Partial<FilingRecord>) => {
       const changed = ledgerEvent(scope, eventTypes.filingStatusChanged, {
         filing_id: create.id,
         period: current.period,
