@@ -15,8 +15,8 @@ export interface PlaceShare {
 }
 
 export class ZctaPlaces {
-  /** ZIP → its lines "ST\tname=bp;name=bp" ("" for a ZCTA in no incorporated place). */
-  private readonly lines = new Map<number, string[]>();
+  /** ZIP → its lines "ST\tname=bp;name=bp" joined by "\n" ("" for a ZCTA in no incorporated place). */
+  private readonly lines = new Map<number, string>();
   /** lookupKey of every incorporated place that lies in some ZCTA. */
   private readonly placeKeys = new Set<string>();
 
@@ -26,19 +26,33 @@ export class ZctaPlaces {
     const zip = Number(line.slice(0, tab));
     if (tab !== 5 || !Number.isInteger(zip)) throw new Error(`bad ZCTA places line ${JSON.stringify(line)}`);
     const rest = line.slice(tab + 1);
-    const list = this.lines.get(zip);
-    if (list) list.push(rest);
-    else this.lines.set(zip, [rest]);
-    for (const share of parse(rest)) this.placeKeys.add(lookupKey(rest.slice(0, 2), share.name));
+    const known = this.lines.get(zip);
+    this.lines.set(zip, known === undefined ? rest : `${known}\n${rest}`);
+    const state = rest.slice(0, 2);
+    for (let at = 3; at < rest.length; ) {
+      const equals = rest.indexOf("=", at);
+      if (equals === -1) break;
+      this.placeKeys.add(lookupKey(state, rest.slice(at, equals)));
+      const next = rest.indexOf(";", equals);
+      at = next === -1 ? rest.length : next + 1;
+    }
   }
 
   get size(): number {
     return this.lines.size;
   }
 
-  /** Whether the state has an incorporated place of that name (any spelling lookupKey unites). */
-  isPlace(state: string, city: string): boolean {
-    return this.placeKeys.has(lookupKey(state, city));
+  /**
+   * Whether `city` names a municipality of the state none of whose land lies in the ZIP's
+   * ZCTA. False for a name that is no municipality (a census-designated place, a
+   * neighbourhood) and for a ZIP that is no ZCTA.
+   */
+  outside(zip: number, state: string, city: string): boolean {
+    if (city === "") return false;
+    const key = lookupKey(state, city);
+    if (!this.placeKeys.has(key)) return false;
+    const shares = this.sharesOf(zip, state);
+    return shares !== undefined && !shares.some((place) => lookupKey(state, place.name) === key);
   }
 
   /**
@@ -46,13 +60,14 @@ export class ZctaPlaces {
    * undefined when the ZIP is no Census ZCTA (PO boxes, single-building ZIPs).
    */
   sharesOf(zip: number, state: string): readonly PlaceShare[] | undefined {
-    const list = this.lines.get(zip);
-    if (!list) return undefined;
-    const line = list.find((candidate) => candidate.startsWith(`${state}\t`));
+    const lines = this.lines.get(zip);
+    if (lines === undefined) return undefined;
+    const line = lines.split("\n").find((candidate) => candidate.startsWith(`${state}\t`));
     return line ? parse(line) : [];
   }
 }
 
+/** The places of one line after its ZIP: "ST\tname=bp;name=bp". */
 function parse(rest: string): PlaceShare[] {
   const list = rest.slice(rest.indexOf("\t") + 1);
   if (list === "") return [];

@@ -9,7 +9,7 @@
 import type { UsRegion } from "../data/us-states.js";
 import type { ResolutionStatus } from "./address-resolution.js";
 import { cityJurisdiction, type Jurisdiction } from "./jurisdiction.js";
-import { lookupKey, type PlaceIndex } from "./place-index.js";
+import type { PlaceIndex } from "./place-index.js";
 import { type PlaceShare, ZctaPlaces } from "./zcta-places.js";
 import { type CityMatch, usPlaceJurisdictions, type ZipCounty, type ZipIndex } from "./zip-index.js";
 import { jurisdictionSlug } from "./jurisdiction-slug.js";
@@ -48,22 +48,18 @@ export function placeInZip(
   // A postal city names a post office, not a county: only a known place lying in exactly
   // one of the ZIP's counties settles which county's taxes apply.
   const severalCounties = inState.length > 1;
-  const shares = zctas.sharesOf(zips.zipNumber(slot), region.code);
   // A municipality of the state that the ZIP does not reach: no land of it lies in the
   // ZIP's ZCTA at all. A sliver still counts: land is no measure of where people live
   // (78852 has 2 % of its land in Eagle Pass and most of its residents); a threshold of 2 %
   // of the land took 3 million residents of the sweep off their postal city wrongly
   // (docs/accuracy-notes-r6-zcta.md). A ZIP that is no ZCTA (PO boxes) is never outside.
-  const outside = (name: string): boolean =>
-    shares !== undefined &&
-    name !== "" &&
-    zctas.isPlace(region.code, name) &&
-    !shares.some((place) => sameName(region.code, place.name, name));
+  const zip = zips.zipNumber(slot);
+  const outside = (name: string): boolean => zctas.outside(zip, region.code, name);
   const defaultPlace = (): Pick<ZipPlace, "jurisdictions" | "defaultCity"> => {
     if (!home) return { jurisdictions: usPlaceJurisdictions(region, inState[0]?.county, undefined), defaultCity: "" };
     const postal = zips.cityName(slot, "primary");
     return outside(postal)
-      ? censusDefault(places, region, inState, shares!, postal)
+      ? censusDefault(places, region, inState, zctas.sharesOf(zip, region.code) ?? [], postal)
       : homeDefault(zips, slot, region, inState, counties, "primary");
   };
 
@@ -126,10 +122,6 @@ function homeDefault(
       ? zips.jurisdictions(slot, chosen)
       : usPlaceJurisdictions(region, inState[0]!.county, zips.cityJurisdiction(slot, chosen));
   return { jurisdictions, defaultCity: zips.cityName(slot, chosen) };
-}
-
-function sameName(state: string, a: string, b: string): boolean {
-  return lookupKey(state, a) === lookupKey(state, b);
 }
 
 /**

@@ -13,8 +13,11 @@ const minimumZctas = 1_000;
 
 export async function loadZctaPlaces(path = packagedZctaPlacesPath()): Promise<ZctaPlaces> {
   const places = new ZctaPlaces();
-  for (const line of (await readFile(path, "utf8")).split("\n")) {
-    if (line !== "" && !line.startsWith("#")) places.add(line);
+  const text = await readFile(path, "utf8");
+  for (let start = 0; start < text.length; ) {
+    const end = text.indexOf("\n", start) === -1 ? text.length : text.indexOf("\n", start);
+    if (end > start && text.charCodeAt(start) !== 35 /* # */) places.add(text.slice(start, end));
+    start = end + 1;
   }
   if (places.size < minimumZctas) throw new Error(`${path}: only ${places.size} ZCTAs`);
   return places;
