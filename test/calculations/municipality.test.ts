@@ -1,7 +1,9 @@
 // The municipality, not the post office (issue 18 item 2), through the gateway in embedded
 // mode: within a ZIP shared by several places, counties or states, the address's city and
 // state pick the taxing jurisdictions; a city Levy does not know falls back to the ZIP's
-// default place and says so with `resolution_precision: APPROXIMATED`.
+// default place and says so with `resolution_precision: APPROXIMATED`, and so does a postal
+// city that is a municipality the ZIP never enters (the Census Bureau's 2020 ZCTA to Place
+// data: 55124 "Saint Paul" lies wholly in Apple Valley).
 // ZIPs, counties and postal cities are those of geo-resolver's ZIP data (SimpleMaps): 80226
 // and 80216 have the postal city "Denver" but lie mostly in Jefferson and partly in Adams
 // County; 19973 (Seaford DE) reaches into Dorchester County MD; 82063 is a WY ZIP lying
@@ -122,6 +124,45 @@ describe("municipality and state from the address within a shared ZIP (embedded)
     });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body).toMatchObject({ resolution_precision: "PROVINCE", rate_coverage: "STATE_ONLY" });
+  });
+
+  describe("a postal city the ZIP never reaches is not taxed (Census 2020 ZCTA to Place data)", () => {
+    it("Saint Paul on 55124, which lies wholly in Apple Valley: Apple Valley and Dakota County, APPROXIMATED", async () => {
+      const body = await calculate({ state: "MN", zip: "55124", city: "Saint Paul" });
+      // 8.125 % (Minnesota, Dakota County, the metro area's taxes); with Saint Paul's city
+      // taxes it was 9.625 %.
+      expect(body.total_tax_amount).toBe(81_250);
+      expect(idsOf(body)).not.toContain("US-MN-CITY-ST_PAUL");
+      expect(idsOf(body)).toContain("US-MN-COUNTY-DAKOTA");
+      expect(body).toMatchObject({
+        resolution_precision: "APPROXIMATED",
+        address_resolution_status: "POSTAL_CITY_UNKNOWN",
+        address_used: { address_city: "Saint Paul", address_province: "MN" },
+      });
+      // The same address naming its municipality is charged the same, at POSTAL precision.
+      const named = await calculate({ state: "MN", zip: "55124", city: "Apple Valley" });
+      expect(named.total_tax_amount).toBe(body.total_tax_amount);
+      expect(named.resolution_precision).toBe("POSTAL");
+      // Saint Paul on a ZIP of Saint Paul's own still pays Saint Paul's tax: more than Apple Valley.
+      const stPaul = await calculate({ state: "MN", zip: "55101", city: "Saint Paul" });
+      expect(idsOf(stPaul)).toContain("US-MN-CITY-ST_PAUL");
+      expect(stPaul.total_tax_amount).toBeGreaterThan(body.total_tax_amount);
+    });
+
+    it("Atlanta on 30328 (Sandy Springs) is charged Sandy Springs' rate, not Atlanta's", async () => {
+      const body = await calculate({ state: "GA", zip: "30328", city: "Atlanta" });
+      expect(idsOf(body)).not.toContain("US-GA-CITY-ATLANTA");
+      expect(idsOf(body)).toContain("US-GA-COUNTY-FULTON");
+      const named = await calculate({ state: "GA", zip: "30328", city: "Sandy Springs" });
+      expect(body.total_tax_amount).toBe(named.total_tax_amount);
+      expect(body.resolution_precision).toBe("APPROXIMATED");
+    });
+
+    it("Denver on 80226, of whose land 0.6 % is Denver's, keeps Denver", async () => {
+      const body = await calculate({ state: "CO", zip: "80226", city: "Denver" });
+      expect(idsOf(body)).toContain("US-CO-CITY-DENVER");
+      expect(body.resolution_precision).toBe("POSTAL");
+    });
   });
 
   describe("a ZIP in two states resolves by the address's state", () => {

@@ -8,7 +8,7 @@ import { cityJurisdiction, type Jurisdiction } from "./jurisdiction.js";
 import { jurisdictionSlug } from "./jurisdiction-slug.js";
 
 /** The slug with the words people abbreviate in place names abbreviated (MOUNT → MT, FORT → FT). */
-function lookupKey(state: string, name: string): string {
+export function lookupKey(state: string, name: string): string {
   const slug = jurisdictionSlug(name)
     .replace(/(^|_)MOUNT(?=_|$)/g, "$1MT")
     .replace(/(^|_)FORT(?=_|$)/g, "$1FT");

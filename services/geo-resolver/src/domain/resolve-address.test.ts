@@ -5,7 +5,8 @@ import { specialTerritories } from "../data/special-territories.js";
 import { loadGeoData } from "../loading/load-geo-data.js";
 import type { AddressResolution } from "./address-resolution.js";
 import type { AddressInput } from "./normalize-address.js";
-import type { AddressResolver } from "./resolve-address.js";
+import { AddressResolver } from "./resolve-address.js";
+import { ZctaPlaces } from "./zcta-places.js";
 
 let resolver: AddressResolver;
 beforeAll(async () => {
@@ -227,6 +228,119 @@ describe("US addresses", () => {
     expect(chosen.address_resolution_status).toBe("POSTAL_AND_CITY");
     expect(chosen.jurisdictions.at(-1)!.name).toBe(zip.alternate);
     expect(primary.jurisdictions.at(-1)!.name).not.toBe(zip.alternate);
+  });
+});
+
+describe("a municipality the ZIP does not reach (Census 2020 ZCTA to Place data)", () => {
+  const cityOf = (parts: Partial<AddressInput>) =>
+    resolve(parts).jurisdictions.find((jurisdiction) => jurisdiction.type === "CITY")?.id;
+
+  it("does not tax a postal city with no land in the ZIP: the largest place when places cover most of it", () => {
+    // 55124's postal city is Saint Paul; the ZCTA lies wholly in Apple Valley (Dakota County).
+    for (const city of ["Saint Paul", "ST. PAUL"]) {
+      const result = resolve({ address_postal_code: "55124", address_city: city });
+      expect(result.jurisdictions.map((jurisdiction) => jurisdiction.id)).toEqual([
+        "US",
+        "US-MN",
+        "US-MN-COUNTY-DAKOTA",
+        "US-MN-CITY-APPLE_VALLEY",
+      ]);
+      expect(result).toMatchObject({
+        resolution_precision: "APPROXIMATED",
+        address_resolution_status: "POSTAL_CITY_UNKNOWN",
+        address_used: { address_city: city },
+      });
+    }
+  });
+
+  it("answers the county alone where incorporated places cover less than half the ZIP", () => {
+    // 90022 (East Los Angeles): 12 % Commerce, 1 % Monterey Park and Montebello, no Los Angeles.
+    const result = resolve({ address_postal_code: "90022", address_city: "Los Angeles" });
+    expect(result.jurisdictions.map((jurisdiction) => jurisdiction.id)).toEqual([
+      "US",
+      "US-CA",
+      "US-CA-COUNTY-LOS_ANGELES",
+    ]);
+    expect(result.resolution_precision).toBe("APPROXIMATED");
+    // 89121 (Paradise NV, postal city Las Vegas) lies in no incorporated place at all.
+    expect(cityOf({ address_postal_code: "89121", address_city: "Las Vegas" })).toBeUndefined();
+  });
+
+  it("uses the same default when the address gives no city, at POSTAL precision", () => {
+    const result = resolve({ address_postal_code: "89121" });
+    expect(result.jurisdictions.at(-1)!.id).toBe("US-NV-COUNTY-CLARK");
+    expect(result).toMatchObject({
+      resolution_precision: "POSTAL",
+      address_resolution_status: "POSTAL_ONLY",
+      address_used: { address_city: "Las Vegas" },
+    });
+  });
+
+  it("does not tax another known city of the county that the ZIP does not reach", () => {
+    const result = resolve({ address_postal_code: "89121", address_city: "Henderson" });
+    expect(result.jurisdictions.at(-1)!.id).toBe("US-NV-COUNTY-CLARK");
+    expect(result).toMatchObject({
+      resolution_precision: "APPROXIMATED",
+      address_resolution_status: "POSTAL_CITY_UNKNOWN",
+    });
+  });
+
+  it("keeps a municipality with any land in the ZIP, a place the ZIP reaches, and ZIPs that are no ZCTA", () => {
+    // 80226: 0.6 % of the land is Denver's, the rest Lakewood's.
+    expect(cityOf({ address_postal_code: "80226", address_city: "Denver" })).toBe("US-CO-CITY-DENVER");
+    expect(resolve({ address_postal_code: "80226", address_city: "Denver" }).resolution_precision).toBe("POSTAL");
+    expect(cityOf({ address_postal_code: "90022", address_city: "Commerce" })).toBe("US-CA-CITY-COMMERCE");
+    // A name that is no municipality (a census-designated place) is left as it was.
+    expect(cityOf({ address_postal_code: "90022", address_city: "East Los Angeles" })).toBe(
+      "US-CA-CITY-EAST_LOS_ANGELES",
+    );
+    // 94120 is a PO-box ZIP of San Francisco with no ZCTA: its postal city stands.
+    expect(cityOf({ address_postal_code: "94120", address_city: "San Francisco" })).toBe("US-CA-CITY-SAN_FRANCISCO");
+  });
+
+  it("uses the postal city when the Census data is not loaded", () => {
+    const bare = new AddressResolver(resolver.zips, resolver.places);
+    const result = bare.resolve(address({ address_postal_code: "55124", address_city: "Saint Paul" }));
+    expect(result.jurisdictions.at(-1)!.id).toBe("US-MN-CITY-ST_PAUL");
+  });
+});
+
+describe("ZctaPlaces", () => {
+  const zctas = new ZctaPlaces();
+  zctas.add("55113\tMN\tRoseville=8635;St. Paul=33");
+  zctas.add("37201\t\t");
+  zctas.add("86515\tAZ\tWindow Rock=10");
+  zctas.add("86515\tNM\tGallup=20");
+
+  it("reads each ZIP's places with their land share, per state", () => {
+    expect(zctas.size).toBeGreaterThanOrEqual(3);
+    expect(zctas.sharesOf(55113, "MN")).toEqual([
+      { name: "Roseville", share: 0.8635 },
+      { name: "St. Paul", share: 0.0033 },
+    ]);
+    expect(zctas.sharesOf(86515, "NM")).toEqual([{ name: "Gallup", share: 0.002 }]);
+    expect(zctas.sharesOf(37201, "TN")).toEqual([]);
+    expect(zctas.sharesOf(55113, "WI")).toEqual([]);
+    expect(zctas.sharesOf(94120, "CA")).toBeUndefined();
+  });
+
+  it("tells a municipality the ZIP does not reach, by any spelling of its name", () => {
+    expect(zctas.outside(55113, "MN", "Roseville")).toBe(false);
+    expect(zctas.outside(55113, "MN", "Saint Paul")).toBe(false);
+    expect(zctas.outside(37201, "TN", "Saint Paul")).toBe(false); // no Saint Paul in TN
+    expect(zctas.outside(86515, "AZ", "Gallup")).toBe(false); // Gallup is in New Mexico
+    expect(zctas.outside(86515, "NM", "Window Rock")).toBe(false); // a name no NM municipality has
+    expect(zctas.outside(86515, "NM", "Gallup")).toBe(false);
+    expect(zctas.outside(55113, "MN", "")).toBe(false);
+    // A municipality of the state with no land in the ZIP; not for a ZIP that is no ZCTA.
+    zctas.add("55101\tMN\tSt. Paul=10000");
+    expect(zctas.outside(55101, "MN", "Roseville")).toBe(true);
+    expect(zctas.outside(55101, "MN", "ST PAUL")).toBe(false);
+    expect(zctas.outside(55102, "MN", "Roseville")).toBe(false);
+  });
+
+  it("refuses a malformed line", () => {
+    expect(() => zctas.add("5511\tMN\tX=1")).toThrow(/bad ZCTA places line/);
   });
 });
 

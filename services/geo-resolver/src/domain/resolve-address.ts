@@ -14,6 +14,7 @@ import { resolveUsAddress } from "./resolve-us.js";
 import { findSpecialTerritory, vatAreaMemberOf } from "./special-territory.js";
 import { subdivisionCode } from "./subdivision-code.js";
 import { findPostalDependency, findVatRegion } from "./vat-region.js";
+import { ZctaPlaces } from "./zcta-places.js";
 import type { ZipIndex } from "./zip-index.js";
 
 export class AddressResolver {
@@ -23,6 +24,7 @@ export class AddressResolver {
   constructor(
     readonly zips: ZipIndex,
     readonly places: PlaceIndex = new PlaceIndex(),
+    readonly zctas: ZctaPlaces = new ZctaPlaces(),
   ) {}
 
   resolve(input: AddressInput): AddressResolution {
@@ -32,10 +34,10 @@ export class AddressResolver {
   /** For an address already normalised (the IP path builds its own). */
   resolveNormalized(address: AddressInput): AddressResolution {
     const country = address.address_country;
-    if (country === "US") return resolveUsAddress(this.zips, this.places, address);
+    if (country === "US") return resolveUsAddress(this.zips, this.places, address, undefined, this.zctas);
     if (country === "CA") return resolveCanadaAddress(address);
     const territory = usRegion(country);
-    if (territory?.territory) return resolveUsAddress(this.zips, this.places, address, territory);
+    if (territory?.territory) return resolveUsAddress(this.zips, this.places, address, territory, this.zctas);
 
     const dependency = findPostalDependency(country, address.address_postal_code);
     if (dependency) {

@@ -8,6 +8,7 @@ import { usStateJurisdiction, usTerritoryJurisdiction, type Jurisdiction } from 
 import type { AddressInput } from "./normalize-address.js";
 import type { PlaceIndex } from "./place-index.js";
 import { unitedStates, type ZipIndex } from "./zip-index.js";
+import type { ZctaPlaces } from "./zcta-places.js";
 import { placeInZip } from "./zip-place.js";
 
 /** AE for 090-099, AA for 340, AP for 962-966 (APO/FPO/DPO ZIPs), else undefined. */
@@ -104,6 +105,7 @@ export function resolveUsAddress(
   places: PlaceIndex,
   address: AddressInput,
   territory?: UsRegion,
+  zctas?: ZctaPlaces,
 ): AddressResolution {
   const zip = address.address_postal_code;
   let place = placeOfProvince(address.address_province);
@@ -144,7 +146,7 @@ export function resolveUsAddress(
           address_resolution_status: "POSTAL_UNKNOWN",
         };
       }
-      const found = placeInZip(index, places, slot, region, address.address_city);
+      const found = placeInZip(index, places, slot, region, address.address_city, zctas);
       return {
         address_used: region.territory
           ? used(address, region.code, "", found.defaultCity)

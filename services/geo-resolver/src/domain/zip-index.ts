@@ -232,6 +232,11 @@ export class ZipIndex {
     return this.t.slotOfZip[n]!;
   }
 
+  /** The ZIP as a number (2110 for "02110"). */
+  zipNumber(slot: number): number {
+    return this.t.zips[slot]!;
+  }
+
   zip(slot: number): string {
     return String(this.t.zips[slot]).padStart(5, "0");
   }

@@ -5,6 +5,7 @@ import { CurrentIpDatabase } from "../ip/current-ip-database.js";
 import { packagedIpDatabasePaths, type IpDatabaseInfo } from "../ip/ip-database.js";
 import { loadUsPlaces } from "./geonames-places.js";
 import { loadUsZips } from "./load-us-zips.js";
+import { loadZctaPlaces } from "./zcta-places.js";
 
 export interface GeoDataSources {
   readonly usZipsCsv?: string | undefined;
@@ -23,6 +24,8 @@ export interface GeoData {
     readonly primaryZipRecords: number;
     readonly supplementZipRecords: number;
     readonly usPlaces: number;
+    /** ZIPs (Census ZCTAs) whose incorporated places are known. */
+    readonly zctaPlaces: number;
     readonly ipDatabases: readonly IpDatabaseInfo[];
     readonly loadMs: number;
   };
@@ -31,15 +34,16 @@ export interface GeoData {
 export async function loadGeoData(sources: GeoDataSources = {}): Promise<GeoData> {
   const started = performance.now();
   const packaged = sources.ipDatabaseIpv4 && sources.ipDatabaseIpv6 ? undefined : packagedIpDatabasePaths();
-  const [zips, places, ips] = await Promise.all([
+  const [zips, places, zctas, ips] = await Promise.all([
     loadUsZips({ simplemapsCsv: sources.usZipsCsv, geonamesTxt: sources.usZipsGeonames }),
     loadUsPlaces(),
+    loadZctaPlaces(),
     CurrentIpDatabase.open({
       ipv4: sources.ipDatabaseIpv4 ?? packaged!.ipv4,
       ipv6: sources.ipDatabaseIpv6 ?? packaged!.ipv6,
     }),
   ]);
-  const addresses = new AddressResolver(zips.index, places);
+  const addresses = new AddressResolver(zips.index, places, zctas);
   return {
     addresses,
     locations: new LocationResolver(addresses, ips),
@@ -49,6 +53,7 @@ export async function loadGeoData(sources: GeoDataSources = {}): Promise<GeoData
       primaryZipRecords: zips.primaryRecords,
       supplementZipRecords: zips.supplementRecords,
       usPlaces: places.size,
+      zctaPlaces: zctas.size,
       ipDatabases: ips.info,
       loadMs: Math.round(performance.now() - started),
     },
