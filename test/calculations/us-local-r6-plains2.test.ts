@@ -1,4 +1,4 @@
-// Researched local sales taxes of round 6, group "plains2" (NE WV WY) through the gateway in
+// Researched local sales taxes of round 6, group "plains2" (NE WV WY SD) through the gateway in
 // embedded mode: the combined rate, the jurisdictions charged and the coverage for addresses
 // whose ZIP lies in a known county and city (SimpleMaps ZIP data). The rates come from the
 // publications cited in services/calc-engine/data/us-local-<st>.json.
@@ -79,6 +79,28 @@ describe("US local sales taxes, round 6 group plains2 (embedded)", () => {
       expect(c.rate).toBe(0.05);
       expect(c.names).toEqual(expect.arrayContaining(["Natrona County"]));
       expect(c.coverage).toBe("PARTIAL");
+    });
+
+    it("Gillette 82718 (Campbell) and Riverton 82501 (Fremont): 5%; Sheridan 82801: 6%", async () => {
+      const g = await charged("WY", "82718", "Gillette");
+      expect(g.rate).toBe(0.05);
+      expect(g.names).toEqual(expect.arrayContaining(["Campbell County"]));
+      expect((await charged("WY", "82501", "Riverton")).rate).toBe(0.05);
+      expect((await charged("WY", "82801", "Sheridan")).rate).toBe(0.06);
+    });
+
+    it("Sheridan before the capital facilities renewal's term (2020-06-15): nothing held, the state's 4%", async () => {
+      expect((await charged("WY", "82801", "Sheridan", "2020-06-15")).rate).toBe(0.04);
+    });
+  });
+
+  describe("South Dakota (municipal 2% over the state's 4.2%)", () => {
+    it("Freeman 57029 and Whitewood 57793: 6.2%, PARTIAL", async () => {
+      const c = await charged("SD", "57029", "Freeman");
+      expect(c.rate).toBe(0.062);
+      expect(c.names).toEqual(["Freeman", "South Dakota"]);
+      expect(c.coverage).toBe("PARTIAL");
+      expect((await charged("SD", "57793", "Whitewood")).rate).toBe(0.062);
     });
   });
 });
