@@ -57,6 +57,11 @@ describe("US local sales taxes, round 6 group plains2 (embedded)", () => {
       expect((await charged("NE", "68787", "Wayne")).rate).toBe(0.07);
     });
 
+    it("David City 68632: nothing held before its notice, 1.5% from 2010-10-01", async () => {
+      expect((await charged("NE", "68632", "David City", "2010-09-15")).rate).toBe(0.055);
+      expect((await charged("NE", "68632", "David City")).rate).toBe(0.07);
+    });
+
     it("Cambridge 69022: 1% on the 2008 table, 1.5% from 2010-04-01", async () => {
       expect((await charged("NE", "69022", "Cambridge", "2009-06-15")).rate).toBe(0.065);
       expect((await charged("NE", "69022", "Cambridge")).rate).toBe(0.07);
