@@ -2,28 +2,13 @@
 // mode: the combined rate and the jurisdictions charged for addresses whose ZIP lies in a
 // known county and city (SimpleMaps ZIP data). The rates come from the publications cited in
 // services/calc-engine/data/us-local-<st>.json.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, createApi } from "../support/api.js";
-import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
-import { calculateAt, chargedAt } from "../support/us-calculation.js";
+import { describe, expect, it } from "vitest";
+import { embeddedUsCharges } from "../support/us-calculation.js";
 
 const TODAY = "2026-11-25";
 
 describe("US local sales taxes, round 4 group b (embedded)", () => {
-  let system: SystemUnderTest;
-  let api: ReturnType<typeof createApi>;
-  let key: string;
-
-  beforeAll(async () => {
-    system = await startEmbeddedSystem();
-    api = createApi(system.restUrl);
-    key = (await createAccount(system.restUrl, system.adminToken, "US local r4b")).testSecret;
-  });
-  afterAll(() => system?.stop());
-
-  /** $1,000.00 of general merchandise delivered to the ZIP on the day. */
-  const charged = (state: string, zip: string, city: string, day = TODAY) =>
-    chargedAt(api, key, { state, zip, city, day });
+  const { charged, calculate } = embeddedUsCharges("US local r4b", TODAY);
 
   describe("Tennessee (county and city local option taxes administered by the Department of Revenue)", () => {
     it("Knoxville 37902 (Knox County, 2.25%): 9.25%, PARTIAL since the state's list is not all held", async () => {
@@ -101,9 +86,7 @@ describe("US local sales taxes, round 4 group b (embedded)", () => {
     });
 
     it("the Peoria taxes do not apply to prescription drugs: only the state's 1%", async () => {
-      const body = await calculateAt(
-        api,
-        key,
+      const body = await calculate(
         { state: "IL", zip: "61602", city: "Peoria", day: TODAY, category: "PRESCRIPTION_DRUGS" },
         100000,
       );

@@ -3,28 +3,13 @@
 // a known city and county. The rates come from the cities', counties', the Minnesota Department
 // of Revenue's and the Oklahoma Tax Commission's publications cited in
 // services/calc-engine/data/us-local-<st>.json.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, createApi } from "../support/api.js";
-import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
-import { chargedAt } from "../support/us-calculation.js";
+import { describe, expect, it } from "vitest";
+import { embeddedUsCharges } from "../support/us-calculation.js";
 
 const TODAY = "2026-11-20";
 
 describe("US local sales taxes, round 4 IA, MN and OK places (embedded)", () => {
-  let system: SystemUnderTest;
-  let api: ReturnType<typeof createApi>;
-  let key: string;
-
-  beforeAll(async () => {
-    system = await startEmbeddedSystem();
-    api = createApi(system.restUrl);
-    key = (await createAccount(system.restUrl, system.adminToken, "US local r4c")).testSecret;
-  });
-  afterAll(() => system?.stop());
-
-  /** $1,000.00 of general merchandise delivered to the ZIP on the day. */
-  const charged = (state: string, zip: string, city: string, day = TODAY) =>
-    chargedAt(api, key, { state, zip, city, day });
+  const { charged } = embeddedUsCharges("US local r4c", TODAY);
 
   describe("Iowa local option sales tax (city and county codes)", () => {
     it("Davenport 52801 and Dubuque 52001: the state's 6% and the city's 1%", async () => {

@@ -2,26 +2,11 @@
 // docs/accuracy-notes-r4d.md), each through the gateway in embedded mode: county taxes
 // adopted after the edition of the state's chart that the data was built from, and places
 // whose known local tax is not in the data answering FULL.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, createApi } from "../support/api.js";
-import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
-import { chargedAt } from "../support/us-calculation.js";
+import { describe, expect, it } from "vitest";
+import { embeddedUsCharges } from "../support/us-calculation.js";
 
 describe("US local sales taxes, researched-state misses (embedded)", () => {
-  let system: SystemUnderTest;
-  let api: ReturnType<typeof createApi>;
-  let key: string;
-
-  beforeAll(async () => {
-    system = await startEmbeddedSystem();
-    api = createApi(system.restUrl);
-    key = (await createAccount(system.restUrl, system.adminToken, "US local r4d")).testSecret;
-  });
-  afterAll(() => system?.stop());
-
-  /** $1,000.00 of general merchandise delivered to the ZIP on the day. */
-  const charged = (state: string, zip: string, city: string, day: string) =>
-    chargedAt(api, key, { state, zip, city, day });
+  const { charged } = embeddedUsCharges("US local r4d", "2026-03-15");
 
   describe("ZIPs outside the Census ZIP areas (PO boxes): the county as the ZCTA data names it", () => {
     it("Carson City 89702 (PO boxes): Carson City's 0.75% like 89701, not the state rate alone answered FULL", async () => {

@@ -2,28 +2,13 @@
 // gateway in embedded mode: the counties of the MO DOR's January 2026 tables and IDOR's
 // 2026 rate file, the cities whose breakdown was read, the City of St. Louis superseding
 // St. Louis County, and dated changes. Rates: services/calc-engine/data/us-local-{mo,il}.json.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, createApi } from "../support/api.js";
-import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
-import { chargedAt } from "../support/us-calculation.js";
+import { describe, expect, it } from "vitest";
+import { embeddedUsCharges } from "../support/us-calculation.js";
 
 const DAY = "2026-03-15";
 
 describe("US local sales taxes, round 6 group moil (embedded)", () => {
-  let system: SystemUnderTest;
-  let api: ReturnType<typeof createApi>;
-  let key: string;
-
-  beforeAll(async () => {
-    system = await startEmbeddedSystem();
-    api = createApi(system.restUrl);
-    key = (await createAccount(system.restUrl, system.adminToken, "US local r6 moil")).testSecret;
-  });
-  afterAll(() => system?.stop());
-
-  /** $1,000.00 of general merchandise (or `category`) delivered to the ZIP on the day. */
-  const charged = (state: string, zip: string, city: string, day = DAY, category?: string) =>
-    chargedAt(api, key, { state, zip, city, day, ...(category ? { category } : {}) });
+  const { charged } = embeddedUsCharges("US local r6 moil", DAY);
 
   describe("Missouri (county and city taxes administered by the Department of Revenue)", () => {
     it("Kirksville 63501: Adair County's 1.75% of the January 2026 tables (5.975%), PARTIAL; the state's 4.225% alone before", async () => {

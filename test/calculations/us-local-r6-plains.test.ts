@@ -2,28 +2,13 @@
 // gateway in embedded mode: the combined rate and the jurisdictions charged for addresses
 // whose ZIP lies in a known borough/county and city (SimpleMaps ZIP data). The rates come from
 // the publications cited in services/calc-engine/data/us-local-<st>.json.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, createApi } from "../support/api.js";
-import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
-import { chargedAt } from "../support/us-calculation.js";
+import { describe, expect, it } from "vitest";
+import { embeddedUsCharges } from "../support/us-calculation.js";
 
 const DAY = "2026-03-15";
 
 describe("US local sales taxes, round 6 group plains (embedded)", () => {
-  let system: SystemUnderTest;
-  let api: ReturnType<typeof createApi>;
-  let key: string;
-
-  beforeAll(async () => {
-    system = await startEmbeddedSystem();
-    api = createApi(system.restUrl);
-    key = (await createAccount(system.restUrl, system.adminToken, "US local r6 plains")).testSecret;
-  });
-  afterAll(() => system?.stop());
-
-  /** $1,000.00 of general merchandise delivered to the ZIP on the day. */
-  const charged = (state: string, zip: string, city: string, day = DAY) =>
-    chargedAt(api, key, { state, zip, city, day });
+  const { charged } = embeddedUsCharges("US local r6 plains", DAY);
 
   describe("Alaska (no state tax; borough and city taxes, the ARSSTC member list)", () => {
     it("Juneau 99801: the City and Borough's 5%, PARTIAL since not every municipality is held", async () => {

@@ -2,28 +2,13 @@
 // embedded mode: the combined rate, the jurisdictions charged and the coverage for addresses
 // whose ZIP lies in a known county and city (SimpleMaps ZIP data). The rates come from the
 // publications cited in services/calc-engine/data/us-local-<st>.json.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, createApi } from "../support/api.js";
-import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
-import { chargedAt } from "../support/us-calculation.js";
+import { describe, expect, it } from "vitest";
+import { embeddedUsCharges } from "../support/us-calculation.js";
 
 const DAY = "2026-03-15";
 
 describe("US local sales taxes, round 6 group plains2 (embedded)", () => {
-  let system: SystemUnderTest;
-  let api: ReturnType<typeof createApi>;
-  let key: string;
-
-  beforeAll(async () => {
-    system = await startEmbeddedSystem();
-    api = createApi(system.restUrl);
-    key = (await createAccount(system.restUrl, system.adminToken, "US local r6 plains2")).testSecret;
-  });
-  afterAll(() => system?.stop());
-
-  /** $1,000.00 of general merchandise delivered to the ZIP on the day. */
-  const charged = (state: string, zip: string, city: string, day = DAY) =>
-    chargedAt(api, key, { state, zip, city, day });
+  const { charged } = embeddedUsCharges("US local r6 plains2", DAY);
 
   describe("Nebraska (city taxes over the state's 5.5%, the Department's tables and notices)", () => {
     it("Kearney 68847: the city's 1.5% (7%), PARTIAL", async () => {

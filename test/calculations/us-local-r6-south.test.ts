@@ -3,28 +3,13 @@
 // coverage for addresses whose ZIP lies in a known county and city (SimpleMaps ZIP data). The
 // rates come from the publications cited in services/calc-engine/data/us-local-az.json, us-local-la.json and
 // us-local-nm.json.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, createApi } from "../support/api.js";
-import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
-import { chargedAt } from "../support/us-calculation.js";
+import { describe, expect, it } from "vitest";
+import { embeddedUsCharges } from "../support/us-calculation.js";
 
 const TODAY = "2026-11-25";
 
 describe("US local sales taxes, round 6 group south (embedded)", () => {
-  let system: SystemUnderTest;
-  let api: ReturnType<typeof createApi>;
-  let key: string;
-
-  beforeAll(async () => {
-    system = await startEmbeddedSystem();
-    api = createApi(system.restUrl);
-    key = (await createAccount(system.restUrl, system.adminToken, "US local r6 south")).testSecret;
-  });
-  afterAll(() => system?.stop());
-
-  /** $1,000.00 of general merchandise delivered to the ZIP on the day. */
-  const charged = (state: string, zip: string, city: string, day = TODAY) =>
-    chargedAt(api, key, { state, zip, city, day });
+  const { charged } = embeddedUsCharges("US local r6 south", TODAY);
 
   describe("Arizona county excise taxes (ADOR's TPT rate tables of 2026)", () => {
     it("Nogales 85621: Santa Cruz County's 1% with the city's 2% (8.6%) from 2026-01-01, the city's 7.6% the day before", async () => {
@@ -51,7 +36,7 @@ describe("US local sales taxes, round 6 group south (embedded)", () => {
     });
 
     it("Groceries in Show Low 85901: county excise follows the state base, so Navajo County exempts food", async () => {
-      const food = await chargedAt(api, key, { state: "AZ", zip: "85901", city: "Show Low", category: "GROCERIES" });
+      const food = await charged("AZ", "85901", "Show Low", TODAY, "GROCERIES");
       expect(food.tax).toBe(0);
       expect((await charged("AZ", "85901", "Show Low")).rate).toBe(0.0643);
     });
@@ -77,7 +62,7 @@ describe("US local sales taxes, round 6 group south (embedded)", () => {
 
     it("Eloy 85131 (Pinal County 1.1%): 9.7%; food for home consumption bears only the city's 2%", async () => {
       expect((await charged("AZ", "85131", "Eloy")).rate).toBe(0.097);
-      const food = await chargedAt(api, key, { state: "AZ", zip: "85131", city: "Eloy", category: "GROCERIES" });
+      const food = await charged("AZ", "85131", "Eloy", TODAY, "GROCERIES");
       expect(food.tax).toBe(2_000);
     });
 
@@ -90,7 +75,7 @@ describe("US local sales taxes, round 6 group south (embedded)", () => {
 
     it("Carefree 85377 (Maricopa County 0.7%): 9.3%; groceries bear only the town's 2%", async () => {
       expect((await charged("AZ", "85377", "Carefree")).rate).toBe(0.093);
-      const food = await chargedAt(api, key, { state: "AZ", zip: "85377", city: "Carefree", category: "GROCERIES" });
+      const food = await charged("AZ", "85377", "Carefree", TODAY, "GROCERIES");
       expect(food.tax).toBe(2_000);
     });
 
@@ -108,7 +93,7 @@ describe("US local sales taxes, round 6 group south (embedded)", () => {
     });
 
     it("Hammond groceries: exempt from the state's rate and the EFID's 0.5%, the parish's 3% and the city's 2% apply", async () => {
-      const food = await chargedAt(api, key, { state: "LA", zip: "70401", city: "Hammond", category: "GROCERIES" });
+      const food = await charged("LA", "70401", "Hammond", TODAY, "GROCERIES");
       expect(food.tax).toBe(5_000);
     });
 
@@ -172,7 +157,7 @@ describe("US local sales taxes, round 6 group south (embedded)", () => {
     });
 
     it("Groceries in Carlsbad: the food deduction covers the local increments too", async () => {
-      const food = await chargedAt(api, key, { state: "NM", zip: "88220", city: "Carlsbad", category: "GROCERIES" });
+      const food = await charged("NM", "88220", "Carlsbad", TODAY, "GROCERIES");
       expect(food.tax).toBe(0);
     });
   });

@@ -2,28 +2,13 @@
 // newest official tables read (the yardstick no longer decides what is held), through the
 // gateway in embedded mode: combined rate, jurisdictions charged, coverage, and dated changes.
 // Rates: services/calc-engine/data/us-local-la.json and us-local-nm.json (sources cited there).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, createApi } from "../support/api.js";
-import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
-import { chargedAt } from "../support/us-calculation.js";
+import { describe, expect, it } from "vitest";
+import { embeddedUsCharges } from "../support/us-calculation.js";
 
 const TODAY = "2026-11-25";
 
 describe("US local sales taxes, round 6 group south2 (embedded)", () => {
-  let system: SystemUnderTest;
-  let api: ReturnType<typeof createApi>;
-  let key: string;
-
-  beforeAll(async () => {
-    system = await startEmbeddedSystem();
-    api = createApi(system.restUrl);
-    key = (await createAccount(system.restUrl, system.adminToken, "US local r6 south2")).testSecret;
-  });
-  afterAll(() => system?.stop());
-
-  /** $1,000.00 of general merchandise delivered to the ZIP on the day. */
-  const charged = (state: string, zip: string, city: string, day = TODAY) =>
-    chargedAt(api, key, { state, zip, city, day });
+  const { charged } = embeddedUsCharges("US local r6 south2", TODAY);
 
   describe("New Mexico (TRD's GRT rate schedules of January-June 2020 and 2022)", () => {
     it("Las Cruces 88001: the location's 3.1875% on the state's 4.875%: 8.0625%; 8.3125% under 2021's 5.125%", async () => {

@@ -2,28 +2,13 @@
 // MNR2026Q2FEB18 (group "sst1", issue 18 item 3), converted by accuracy/sst-rates-to-levy.mjs,
 // through the gateway in embedded mode: the combined rate, the jurisdictions charged, the
 // coverage and a dated change. Sources are cited in services/calc-engine/data/us-local-mn.json.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, createApi } from "../support/api.js";
-import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
-import { chargedAt } from "../support/us-calculation.js";
+import { describe, expect, it } from "vitest";
+import { embeddedUsCharges } from "../support/us-calculation.js";
 
 const TODAY = "2026-03-15";
 
 describe("US local sales taxes from the Minnesota SST rate file (embedded)", () => {
-  let system: SystemUnderTest;
-  let api: ReturnType<typeof createApi>;
-  let key: string;
-
-  beforeAll(async () => {
-    system = await startEmbeddedSystem();
-    api = createApi(system.restUrl);
-    key = (await createAccount(system.restUrl, system.adminToken, "US local r6 sst1")).testSecret;
-  });
-  afterAll(() => system?.stop());
-
-  /** $1,000.00 of general merchandise delivered to the ZIP on the day. */
-  const charged = (state: string, zip: string, city: string, day = TODAY) =>
-    chargedAt(api, key, { state, zip, city, day });
+  const { charged } = embeddedUsCharges("US local r6 sst1", TODAY);
 
   it("Austin 55912: Mower County's 0.5% and the city's 0.5% on the state's 6.875%", async () => {
     const austin = await charged("MN", "55912", "Austin");

@@ -3,28 +3,13 @@
 // addresses whose ZIP lies in a known county and city (SimpleMaps ZIP data), and the rate
 // before and after a dated change. The rates come from the publications cited in
 // services/calc-engine/data/us-local-<st>.json.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, createApi } from "../support/api.js";
-import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
-import { chargedAt } from "../support/us-calculation.js";
+import { describe, expect, it } from "vitest";
+import { embeddedUsCharges } from "../support/us-calculation.js";
 
 const TODAY = "2026-11-25";
 
 describe("US local sales taxes, round 6 group sst2 (embedded)", () => {
-  let system: SystemUnderTest;
-  let api: ReturnType<typeof createApi>;
-  let key: string;
-
-  beforeAll(async () => {
-    system = await startEmbeddedSystem();
-    api = createApi(system.restUrl);
-    key = (await createAccount(system.restUrl, system.adminToken, "US local r6 sst2")).testSecret;
-  });
-  afterAll(() => system?.stop());
-
-  /** $1,000.00 of general merchandise (or `category`) delivered to the ZIP on the day. */
-  const charged = (state: string, zip: string, city: string, day = TODAY, category?: string) =>
-    chargedAt(api, key, { state, zip, city, day, ...(category === undefined ? {} : { category }) });
+  const { charged } = embeddedUsCharges("US local r6 sst2", TODAY);
 
   describe("Tennessee: Rutherford and Hamilton counties (the DOR's 2026 Q1 rates)", () => {
     it("Murfreesboro 37130 (Rutherford County 2.75%): 9.75%, PARTIAL; the state's 7% only before 2026, where no rate is held", async () => {

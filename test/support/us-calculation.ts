@@ -1,7 +1,8 @@
 // One calculation for a US place through the gateway: the body the rate-data suites send
 // (one line, an address made of the ZIP, its city and state) and the 200 answer's body.
-import { expect } from "vitest";
-import type { createApi } from "./api.js";
+import { afterAll, beforeAll, expect } from "vitest";
+import { createAccount, createApi } from "./api.js";
+import { startEmbeddedSystem, type SystemUnderTest } from "./system.js";
 
 export interface UsPlace {
   readonly state: string;
@@ -74,5 +75,27 @@ export async function chargedAt(
     tax: body.total_tax_amount,
     coverage: body.rate_coverage,
     names: entries.map((e) => e.jurisdiction_name).sort(),
+  };
+}
+
+/**
+ * Embedded Levy for the enclosing `describe` block, with an account of its own: `charged`
+ * prices $1,000.00 (or `amount`) of general merchandise at a place on `defaultDay` unless
+ * told another day, `calculate` returns the whole answer.
+ */
+export function embeddedUsCharges(accountName: string, defaultDay: string) {
+  let system: SystemUnderTest | undefined;
+  let api: ReturnType<typeof createApi>;
+  let key = "";
+  beforeAll(async () => {
+    system = await startEmbeddedSystem();
+    api = createApi(system.restUrl);
+    key = (await createAccount(system.restUrl, system.adminToken, accountName)).testSecret;
+  });
+  afterAll(() => system?.stop());
+  return {
+    charged: (state: string, zip: string, city: string, day = defaultDay, category?: string) =>
+      chargedAt(api, key, { state, zip, city, day, ...(category === undefined ? {} : { category }) }),
+    calculate: (place: UsPlace, amount: number) => calculateAt(api, key, place, amount),
   };
 }
