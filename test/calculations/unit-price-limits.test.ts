@@ -4,9 +4,8 @@
 // - Tennessee's local taxes apply to the first $1,600 of a single article (Tenn. Code Ann.
 //   § 67-6-702(a)), and a state single article tax of 2.75 % to the part of it over $1,600
 //   and up to $3,200 (§ 67-6-202(a)); services and digital products are taxed locally in full.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, createApi } from "../support/api.js";
-import { startEmbeddedSystem, type SystemUnderTest } from "../support/system.js";
+import { describe, expect, it } from "vitest";
+import { embeddedUsCharges } from "../support/us-calculation.js";
 
 interface Line {
   readonly amount: number;
@@ -15,53 +14,14 @@ interface Line {
 }
 
 describe("per-unit limits on US sales taxes (embedded)", () => {
-  let system: SystemUnderTest;
-  let api: ReturnType<typeof createApi>;
-  let key: string;
+  const levy = embeddedUsCharges("Unit price limits", "2026-06-01");
 
-  beforeAll(async () => {
-    system = await startEmbeddedSystem();
-    api = createApi(system.restUrl);
-    key = (await createAccount(system.restUrl, system.adminToken, "Unit price limits")).testSecret;
-  });
-  afterAll(() => system?.stop());
-
-  async function calculate(
-    place: { city: string; state: string; zip: string },
-    line: Line,
-    taxBehavior?: "inclusive",
-  ): Promise<any> {
-    const response = await api("/tax/calculations", {
-      key,
-      version: "2026-03-01",
-      body: {
-        customer: {
-          address: {
-            address_line_1: "1 Main St",
-            address_city: place.city,
-            address_province: place.state,
-            address_postal_code: place.zip,
-            address_country: "US",
-          },
-        },
-        order_details: {
-          customer_currency_code: "USD",
-          ...(taxBehavior ? { tax_included_in_amount: true } : {}),
-          line_items: [
-            {
-              amount: line.amount,
-              quantity: line.quantity,
-              product_category: line.category ?? "GENERAL_MERCHANDISE",
-              reference_line_item_id: "l1",
-            },
-          ],
-        },
-        transacted_at: Math.floor(Date.parse("2026-06-01T12:00:00Z") / 1000),
-      },
+  /** The line at the place on 2026-06-01. */
+  const calculate = (place: { city: string; state: string; zip: string }, line: Line, taxBehavior?: "inclusive") =>
+    levy.calculate({ ...place, day: "2026-06-01", category: line.category }, line.amount, {
+      quantity: line.quantity,
+      taxIncluded: taxBehavior === "inclusive",
     });
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    return response.body;
-  }
 
   /** Each jurisdiction's tax on the only line, by id. */
   const taxById = (body: any): Record<string, number> =>

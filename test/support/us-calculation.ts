@@ -15,12 +15,19 @@ export interface UsPlace {
 
 const noonOf = (day: string) => Math.floor(Date.parse(`${day}T12:00:00Z`) / 1000);
 
-/** POSTs the calculation (`amount` minor units, quantity 1); the answer must be a 200, and its JSON is returned untyped for each suite to read. */
+/** How the one line is sold: one unit, tax on top, unless said otherwise. */
+export interface LineTerms {
+  readonly quantity?: number;
+  readonly taxIncluded?: boolean;
+}
+
+/** POSTs the calculation (`amount` minor units for the whole line); the answer must be a 200, and its JSON is returned untyped for each suite to read. */
 export async function calculateAt(
   api: ReturnType<typeof createApi>,
   key: string,
   place: UsPlace,
   amount: number,
+  terms: LineTerms = {},
 ): Promise<any> {
   const response = await api("/tax/calculations", {
     key,
@@ -37,10 +44,11 @@ export async function calculateAt(
       },
       order_details: {
         customer_currency_code: "USD",
+        ...(terms.taxIncluded ? { tax_included_in_amount: true } : {}),
         line_items: [
           {
             amount,
-            quantity: 1,
+            quantity: terms.quantity ?? 1,
             product_category: place.category ?? "GENERAL_MERCHANDISE",
             reference_line_item_id: "l1",
           },
@@ -96,6 +104,6 @@ export function embeddedUsCharges(accountName: string, defaultDay: string) {
   return {
     charged: (state: string, zip: string, city: string, day = defaultDay, category?: string) =>
       chargedAt(api, key, { state, zip, city, day, ...(category === undefined ? {} : { category }) }),
-    calculate: (place: UsPlace, amount: number) => calculateAt(api, key, place, amount),
+    calculate: (place: UsPlace, amount: number, terms?: LineTerms) => calculateAt(api, key, place, amount, terms),
   };
 }
