@@ -41,7 +41,13 @@ async function webhookStore(): Promise<{ store: WebhookStore; lists: () => numbe
   const list = store.endpoints.list.bind(store.endpoints);
   const counted: WebhookStore = {
     ...store,
-    endpoints: { ...store.endpoints, list: (...args) => ((lists += 1), list(...args)) },
+    endpoints: {
+      ...store.endpoints,
+      list: (...args) => {
+        lists += 1;
+        return list(...args);
+      },
+    },
   };
   for (const [scope, id, enabled] of [
     [a, "we_a1", ["transaction.created"]],
