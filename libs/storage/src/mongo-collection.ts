@@ -74,6 +74,16 @@ export function createMongoCollection<T extends { id: string }>(
     return mapErrors(async () => out(await raw.findOne(key(useScope(scope), id))));
   }
 
+  /** One `_id: {$in}` query (MongoDB's _id index; the test FerretDB's pushdown patch). */
+  async function getMany(scope: Scope, ids: readonly string[]): Promise<Array<Stored<T> | null>> {
+    if (ids.length === 1) return [await get(scope, ids[0]!)];
+    if (ids.length === 0) return [];
+    const wanted = [...new Set(ids)].map((id) => documentId(useScope(scope), id));
+    const found = await mapErrors(() => raw.find({ _id: { $in: wanted } }).toArray());
+    const byId = new Map(found.map((document) => [document._id, document]));
+    return ids.map((id) => out(byId.get(documentId(useScope(scope), id)) ?? null));
+  }
+
   return {
     insert: (scope, record) =>
       mapErrors(async () => {
@@ -98,6 +108,7 @@ export function createMongoCollection<T extends { id: string }>(
         }
       }),
     get,
+    getMany,
     findOne: (scope, where: Where<T>) =>
       mapErrors(async () => out(await raw.findOne({ ...equalityFilter(where), ...scopeFilter(useScope(scope)) }))),
     list: (scope, options: ListOptions<T>) =>

@@ -158,7 +158,7 @@ function collect<T extends Aggregate>(documents: Map<string, Pending<T>>, change
 /** Applies the run's events of one account and mode; throws if any aggregate failed. */
 async function applyRun(options: AggregatorOptions, scope: Scope, events: readonly EventEnvelope[]): Promise<void> {
   const processedId = (event: EventEnvelope) => `${filingsGroup}:${event.id}`;
-  const seen = await Promise.all(events.map((event) => options.processed.get(scope, processedId(event))));
+  const seen = await options.processed.getMany(scope, events.map(processedId));
   const now = epochSeconds();
   const reopened = new Set<string>();
   const context = { scope, now, outbox: options.outbox, onReopen: (id: string) => reopened.add(id) };
