@@ -12,8 +12,15 @@ import { parseArgs } from "node:util";
 import { calculationBody, prepareFixtures } from "./fixtures.mjs";
 import { measureFixed, measureIdle, measureRecording, sweepConnections, untilQuiet } from "./measure.mjs";
 import { distributedProcesses, readGroupsCpuMicros } from "./process-cpu.mjs";
+import { ferretdbCommandReader } from "./ferretdb-commands.mjs";
 import { startChild } from "./processes.mjs";
-import { formatCpuByProcess, formatIdle } from "./process-report.mjs";
+import {
+  formatCommands,
+  formatCpuByProcess,
+  formatIdle,
+  formatWithLeftBehind,
+  withLeftBehind,
+} from "./process-report.mjs";
 import { formatTable, ratioTo } from "./report.mjs";
 import { startInfrastructure } from "./infrastructure.mjs";
 import { evaluateTargets, formatTargetVerdicts, targetRate } from "./targets.mjs";
@@ -112,7 +119,7 @@ const services = ["gateway", "calc-engine", "geo-resolver", "catalog", "ledger",
  * service process the host spawned and FerretDB and Kafka, from /proc (the host, which
  * only relays the services' logs to a file, is left out).
  */
-function systemMeter(mode, system, infraPids) {
+function systemMeter(mode, system, infraPids, ferretdbDebugUrl) {
   if (mode === "embedded") return { meter: ipcMeter(system, "levy"), names: ["levy"] };
   const groups = distributedProcesses(system.child.pid, infraPids);
   log(
@@ -120,10 +127,12 @@ function systemMeter(mode, system, infraPids) {
       .map(([name, pids]) => `${name} (pid ${pids.join(", ")})`)
       .join("; ")}`,
   );
-  return { meter: async () => readGroupsCpuMicros(groups), names: [...services, ...Object.keys(infraPids)] };
+  const meter = async () => readGroupsCpuMicros(groups);
+  meter.commands = ferretdbCommandReader(ferretdbDebugUrl);
+  return { meter, names: [...services, ...Object.keys(infraPids)] };
 }
 
-async function measureSystem(mode, env, { execArgv = [], infraPids = {} } = {}) {
+async function measureSystem(mode, env, { execArgv = [], infraPids = {}, ferretdbDebugUrl } = {}) {
   log(`\n${mode}: starting Levy (load average ${loadAverage()})`);
   const system = await startChild("system-process.mjs", {
     env: { ...env, BENCH_MODE: mode },
@@ -133,7 +142,7 @@ async function measureSystem(mode, env, { execArgv = [], infraPids = {} } = {}) 
   const rows = [];
   let idle;
   try {
-    const { meter, names } = systemMeter(mode, system, infraPids);
+    const { meter, names } = systemMeter(mode, system, infraPids, ferretdbDebugUrl);
     const { endpoints } = await prepareFixtures(system);
     if (settings.idleSeconds > 0) {
       log(`  idle: ${settings.idleSeconds} s without traffic, after ${settings.idleSettleSeconds} s of quiet`);
@@ -164,6 +173,8 @@ async function measureSystem(mode, env, { execArgv = [], infraPids = {} } = {}) 
         // finish, so that its work is not counted against the next endpoint.
         figures.leftBehind = await untilQuiet(meter);
         log(`    left behind: ${figures.leftBehind.cpuMs} ms of CPU in ${figures.leftBehind.seconds} s until quiet`);
+        figures.withLeftBehind = withLeftBehind(figures);
+        if (figures.withLeftBehind) log(`    with it: ${formatWithLeftBehind(figures.withLeftBehind)}`);
       } else if (endpoint.fixedRate) {
         log(`  ${endpoint.name}: ${settings.rate}/s over ${settings.rateConnections} conns`);
         figures = {
@@ -196,6 +207,8 @@ function printSection(title, yardsticks, section, floorRate) {
   log(formatTable([...yardsticks, ...rows]));
   if (section.processNames.length > 1)
     log(`\nCPU ms per request by process (sum in "all"):\n${formatCpuByProcess(rows, section.processNames)}`);
+  if (rows.some((row) => row.ferretdbCommands))
+    log(`\nFerretDB commands per request (by command; "all" the sum):\n${formatCommands(rows)}`);
   if (section.idle) log(`\nidle cost, cores busy without traffic:\n${formatIdle(section.idle, section.processNames)}`);
 }
 
@@ -247,7 +260,7 @@ if (flags.distributed) {
   report.sections.distributed = await measureSystem(
     "distributed",
     { ...process.env, ...infra.env },
-    { infraPids: infra.pids },
+    { infraPids: infra.pids, ferretdbDebugUrl: infra.ferretdbDebugUrl },
   );
   printSection("distributed mode (CPU summed over all processes)", yardsticks, report.sections.distributed, floorRate);
 }

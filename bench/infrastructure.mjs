@@ -28,5 +28,7 @@ export async function startInfrastructure() {
   return {
     env: { MONGODB_URI: env.MONGODB_URI, KAFKA_BROKERS: env.KAFKA_BROKERS },
     pids: { ferretdb: pid(env.FERRETDB_PID), kafka: pid(env.KAFKA_PID) },
+    // Servers started by an older start.sh have no debug URL written: commands print "-".
+    ferretdbDebugUrl: env.FERRETDB_DEBUG_URL,
   };
 }

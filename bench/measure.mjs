@@ -7,6 +7,7 @@ import { runLoad } from "./processes.mjs";
 import { chooseConnections, summariseRun } from "./report.mjs";
 import { coresByProcess, cpuDeltaMicros, cpuMsPerRequestByProcess, sumOf } from "./process-report.mjs";
 import { transactionBodies } from "./fixtures.mjs";
+import { commandsPerRequest } from "./ferretdb-commands.mjs";
 
 // An endpoint with a pool of `bodies` sends them in turn (cycling); `extra` may replace them.
 const job = (endpoint, extra) => ({
@@ -40,13 +41,16 @@ export async function sweepConnections(endpoint, settings, log) {
 /**
  * Runs one measured job; with `meter` (async, the CPU µs used so far by each process of the
  * system, by name) it also reports CPU milliseconds per request per process and summed, a
- * figure a busy machine does not skew.
+ * figure a busy machine does not skew; with `meter.commands` (FerretDB's command counts,
+ * distributed mode) the commands per request too.
  */
 async function measured(jobToRun, meter) {
   const loadBefore = os.loadavg()[0];
   const cpuBefore = meter ? await meter() : undefined;
+  const commandsBefore = await meter?.commands?.();
   const { result } = await runLoad(jobToRun);
   const cpuAfter = meter ? await meter() : undefined;
+  const commandsAfter = await meter?.commands?.();
   const figures = summariseRun(result);
   const cpuByProcess = cpuBefore && cpuAfter ? cpuMsPerRequestByProcess(cpuBefore, cpuAfter, figures.total) : null;
   const cpuMsPerRequest = cpuByProcess ? sumOf(cpuByProcess) : null;
@@ -54,6 +58,7 @@ async function measured(jobToRun, meter) {
     ...figures,
     cpuMsPerRequest,
     cpuByProcess,
+    ferretdbCommands: commandsPerRequest(commandsBefore, commandsAfter, figures.total),
     connections: jobToRun.connections,
     loadAverage: [loadBefore, os.loadavg()[0]],
   };
@@ -107,6 +112,7 @@ export async function measureRecording(endpoint, calculationEndpoint, connection
  */
 export async function untilQuiet(meter, { quietCores = 0.15, maxSeconds = 60, stepMs = 1000 } = {}) {
   const first = await meter();
+  const commandsBefore = await meter.commands?.();
   const started = performance.now();
   let last = first;
   for (;;) {
@@ -116,7 +122,17 @@ export async function untilQuiet(meter, { quietCores = 0.15, maxSeconds = 60, st
     last = now;
     const seconds = (performance.now() - started) / 1000;
     const quiet = cores < quietCores;
-    if (quiet || seconds >= maxSeconds)
-      return { seconds: Math.round(seconds), cpuMs: Math.round(sumOf(cpuDeltaMicros(first, now)) / 1000), quiet };
+    if (quiet || seconds >= maxSeconds) {
+      const commands = commandsPerRequest(commandsBefore, await meter.commands?.(), 1)?.all ?? null;
+      return {
+        seconds: Math.round(seconds),
+        cpuMs: Math.round(sumOf(cpuDeltaMicros(first, now)) / 1000),
+        cpuByProcessMs: Object.fromEntries(
+          Object.entries(cpuDeltaMicros(first, now)).map(([name, micros]) => [name, micros / 1000]),
+        ),
+        quiet,
+        ...(commands == null ? {} : { ferretdbCommands: commands }),
+      };
+    }
   }
 }

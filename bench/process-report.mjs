@@ -58,3 +58,50 @@ export function formatIdle(idle, order = []) {
   ];
   return renderTable(["cores", ...names, "all"], cells);
 }
+
+/**
+ * A recording run's figures with the work it left behind (the ledger applying the events
+ * after the run) charged to its requests: CPU ms per request by process and summed, and
+ * FerretDB commands per request. Null without per-process figures.
+ */
+export function withLeftBehind(figures) {
+  const left = figures.leftBehind;
+  if (!figures.cpuByProcess || !left?.cpuByProcessMs || !(figures.total > 0)) return null;
+  const cpuByProcess = Object.fromEntries(
+    Object.entries(figures.cpuByProcess).map(([name, ms]) => [
+      name,
+      ms + (left.cpuByProcessMs[name] ?? 0) / figures.total,
+    ]),
+  );
+  const commands =
+    figures.ferretdbCommands && left.ferretdbCommands != null
+      ? figures.ferretdbCommands.all + left.ferretdbCommands / figures.total
+      : null;
+  return { cpuMsPerRequest: sumOf(cpuByProcess), cpuByProcess, ferretdbCommands: commands, quiet: left.quiet };
+}
+
+/** withLeftBehind's figures as one line. */
+export function formatWithLeftBehind(charged) {
+  const byProcess = Object.entries(charged.cpuByProcess)
+    .filter(([, ms]) => ms >= 0.05)
+    .sort(([, a], [, b]) => b - a)
+    .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
+    .join(", ");
+  const commands = charged.ferretdbCommands == null ? "" : `, ${charged.ferretdbCommands.toFixed(2)} FerretDB commands`;
+  const still = charged.quiet ? "" : " (still busy when the wait ended: a lower bound)";
+  return `${charged.cpuMsPerRequest.toFixed(2)} ms CPU per request (${byProcess})${commands}${still}`;
+}
+
+/** FerretDB commands per request, one line per endpoint, one column per command. */
+export function formatCommands(rows) {
+  const names = processNames(
+    rows.map((row) => (row.ferretdbCommands ? { ...row.ferretdbCommands, all: undefined } : null)),
+    ["insert", "find", "findAndModify", "update", "delete"],
+  ).filter((name) => name !== "all");
+  const cells = rows.map((row) => [
+    row.name,
+    ...names.map((name) => (row.ferretdbCommands?.[name] == null ? "-" : row.ferretdbCommands[name].toFixed(2))),
+    row.ferretdbCommands ? row.ferretdbCommands.all.toFixed(2) : "-",
+  ]);
+  return renderTable(["commands/req", ...names, "all"], cells);
+}

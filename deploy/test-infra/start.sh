@@ -46,10 +46,12 @@ wait_for() { # name, seconds, log file, test command...
 
 # FerretDB
 mongo_port=$(free_port)
+# The debug listener serves FerretDB's metrics (commands answered, by name; the bench reads them).
+ferret_debug_port=$(free_port)
 ferret_dir="$RUN_DIR/ferretdb"
 rm -rf "$ferret_dir" && mkdir -p "$ferret_dir/data"
 setsid nohup "$FERRETDB_BIN" --handler=sqlite --sqlite-url="file:$ferret_dir/data/" \
-  --listen-addr="127.0.0.1:$mongo_port" --debug-addr="127.0.0.1:$(free_port)" \
+  --listen-addr="127.0.0.1:$mongo_port" --debug-addr="127.0.0.1:$ferret_debug_port" \
   --state-dir="$ferret_dir" --telemetry=disable --log-level=warn \
   >"$RUN_DIR/ferretdb.log" 2>&1 < /dev/null &
 ferret_pid=$!
@@ -100,6 +102,7 @@ cat >"$INFRA_ENV" <<ENV
 MONGODB_URI=mongodb://127.0.0.1:$mongo_port/
 KAFKA_BROKERS=127.0.0.1:$kafka_port
 FERRETDB_PID=$ferret_pid
+FERRETDB_DEBUG_URL=http://127.0.0.1:$ferret_debug_port
 KAFKA_PID=$kafka_pid
 ENV
 

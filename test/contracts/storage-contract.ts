@@ -87,6 +87,17 @@ export function describeStorageContract(
       expect(Object.keys(stored!).sort()).toEqual(["deleted_at", "email", "id", "n", "name", "version"]);
     });
 
+    it("reads several records at once, in the order asked, null where absent or in another scope", async () => {
+      await things.insert(a, thing("many-get-1"));
+      await things.insert(a, thing("many-get-2"));
+      await things.insert(b, thing("many-get-3"));
+      const found = await things.getMany(a, ["many-get-2", "absent", "many-get-3", "many-get-1", "many-get-2"]);
+      expect(found.map((record) => record?.id ?? null)).toEqual(["many-get-2", null, null, "many-get-1", "many-get-2"]);
+      expect(found[0]).toEqual(await things.get(a, "many-get-2"));
+      expect(await things.getMany(a, [])).toEqual([]);
+      expect(await things.getMany(b, ["many-get-3"])).toMatchObject([{ id: "many-get-3", version: 1 }]);
+    });
+
     it("holds unique values per scope and names the violated index", async () => {
       await things.insert(b, thing("t1"));
       await things.insert(aLive, thing("t1"));

@@ -29,6 +29,7 @@ function timedCollection<T extends { id: string }>(inner: Collection<T>, time: T
     insert: (scope, doc) => time("insert", () => inner.insert(scope, doc)),
     insertIfAbsent: (scope, doc) => time("insert_if_absent", () => inner.insertIfAbsent(scope, doc)),
     get: (scope, id) => time("get", () => inner.get(scope, id)),
+    getMany: (scope, ids) => time("get_many", () => inner.getMany(scope, ids)),
     findOne: (scope, where) => time("find_one", () => inner.findOne(scope, where)),
     list: (scope, options) => time("list", () => inner.list(scope, options)),
     count: (scope, where) => time("count", () => inner.count(scope, where)),

@@ -128,6 +128,7 @@ export function createLmdbCollection<T extends { id: string }>(
     insert: (scope, record) => write(() => run(writes.insert(useScope(scope), record))),
     insertIfAbsent: (scope, record) => write(() => run(writes.insertIfAbsent(useScope(scope), record))),
     get: async (scope, id) => out(records.get(useScope(scope), id)),
+    getMany: async (scope, ids) => ids.map((id) => out(records.get(useScope(scope), id))),
     findOne: async (scope, where) => {
       for (const document of records.matching(useScope(scope), equalityFilter(where))) return out(document);
       return null;

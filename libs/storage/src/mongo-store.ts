@@ -1,7 +1,12 @@
 // The MongoDB adapter of the storage port (the official driver; tested on FerretDB).
 // Indexes are created at start-up: unique ones are prefixed with the scope, so
 // uniqueness holds per account and mode.
-import type { IndexSpecification } from "mongodb";
+import {
+  type Collection as DriverCollection,
+  type IndexSpecification,
+  MongoBulkWriteError,
+  MongoServerError,
+} from "mongodb";
 import { createMongoClient } from "./mongo-client.js";
 import { createMongoCollection } from "./mongo-collection.js";
 import { type VersionMarker, markerWrites } from "./mongo-versioned-update.js";
@@ -11,10 +16,10 @@ import {
   type UpdateProtocolSetting,
   chooseUpdateProtocol,
 } from "./mongo-update-protocol.js";
-import { mapErrors } from "./mongo-errors.js";
+import { isDuplicateKey, mapErrors } from "./mongo-errors.js";
 import { groupTargets } from "./write-group.js";
 import type { Collection, CollectionSpec, RecordWrite, RequiredWrite, Scope, Store, SystemCollection } from "./port.js";
-import { type Document, assertPlainFields } from "./record-shape.js";
+import { type Document, assertPlainFields, toDocument } from "./record-shape.js";
 
 export interface MongoStoreOptions {
   readonly uri: string;
@@ -34,6 +39,21 @@ function indexKey(fields: readonly string[], scoped: boolean): IndexSpecificatio
   return key;
 }
 
+/** Inserts `documents` in one command; those whose _id is already stored are left as they are. */
+async function insertUnlessPresent(raw: DriverCollection<Document>, documents: Document[]): Promise<void> {
+  try {
+    await raw.insertMany(documents, { ordered: false });
+  } catch (error) {
+    if (!(error instanceof MongoBulkWriteError)) throw error;
+    const writeErrors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
+    const refused = writeErrors.find(
+      (writeError) =>
+        !isDuplicateKey(new MongoServerError({ message: writeError.errmsg ?? "", code: writeError.code })),
+    );
+    if (refused || writeErrors.length === 0) throw error;
+  }
+}
+
 export async function createMongoStore(options: MongoStoreOptions): Promise<Store> {
   const client = createMongoClient(options.uri, {
     appName: options.appName ?? "levy",
@@ -47,8 +67,9 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Stor
   const choice = await mapErrors(() => chooseUpdateProtocol(db, options.updateProtocol ?? "auto"));
   options.onUpdateProtocol?.(choice);
 
-  /** Each scoped collection opened, by name, for writeThenRecord. */
+  /** Each scoped collection opened, by name, for writeThenRecord (and its driver collection, for the records). */
   const opened = new Map<string, Collection<Record<string, unknown> & { id: string }>>();
+  const rawOf = new Map<string, DriverCollection<Document>>();
 
   async function open(spec: CollectionSpec, scoped: boolean) {
     for (const index of [...(spec.uniqueIndexes ?? []), ...(spec.indexes ?? [])]) assertPlainFields(index.fields);
@@ -68,16 +89,27 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Stor
     const collection = createMongoCollection<never>(name, raw, writes, scoped, spec.uniqueIndexes ?? [], {
       groupInserts: spec.groupInserts ?? false,
     });
-    if (scoped) opened.set(name, collection as unknown as Collection<Record<string, unknown> & { id: string }>);
+    if (scoped) {
+      opened.set(name, collection as unknown as Collection<Record<string, unknown> & { id: string }>);
+      rawOf.set(name, raw);
+    }
     return collection;
   }
 
   // Single-document operations only (no transactions on FerretDB 1.x): the writes run
-  // concurrently, the records are inserted once every write landed.
+  // concurrently, the records are inserted once every write landed, one command per
+  // collection (an unordered insert whose duplicates, records already present, are the
+  // "unless present"; FerretDB spends a fixed ~0.45 ms per command).
   async function writeThenRecord(writes: readonly RequiredWrite[], records: readonly RecordWrite[]): Promise<void> {
     const target = groupTargets(opened);
     const pending = writes.map((write) => ({ collection: target(write), write }));
     const marks = records.map((record) => ({ collection: target(record), record }));
+    const byCollection = new Map<string, Document[]>();
+    for (const { collection, scope, record } of records) {
+      const documents = byCollection.get(collection) ?? [];
+      documents.push(toDocument(scope, record));
+      byCollection.set(collection, documents);
+    }
     const outcomes = await Promise.allSettled(
       pending.map(({ collection, write }) =>
         "insert" in write
@@ -87,7 +119,13 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Stor
     );
     const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
     if (failed) throw failed.reason;
-    await Promise.all(marks.map(({ collection, record }) => collection.insertIfAbsent(record.scope, record.record)));
+    if (marks.length === 1) {
+      await marks[0]!.collection.insertIfAbsent(marks[0]!.record.scope, marks[0]!.record.record);
+      return;
+    }
+    await Promise.all(
+      [...byCollection].map(([name, documents]) => mapErrors(() => insertUnlessPresent(rawOf.get(name)!, documents))),
+    );
   }
 
   return {

@@ -84,6 +84,8 @@ export interface Collection<T extends { id: string }> {
   /** Inserts unless a record with this id exists; returns the stored record either way. */
   insertIfAbsent(scope: Scope, doc: T): Promise<{ inserted: boolean; record: Stored<T> }>;
   get(scope: Scope, id: string): Promise<Stored<T> | null>;
+  /** The records with these ids, in the order asked (null where absent): one read for all. */
+  getMany(scope: Scope, ids: readonly string[]): Promise<Array<Stored<T> | null>>;
   findOne(scope: Scope, where: Where<T>): Promise<Stored<T> | null>;
   list(scope: Scope, options: ListOptions<T>): Promise<Page<T>>;
   count(scope: Scope, where?: Where<T>): Promise<number>;

@@ -17,16 +17,19 @@ import { scheduleScope, type WebhookEndpointRecord, type WebhookStore } from "./
  */
 export const webhookConsumerGroup = "gateway-webhooks";
 
-async function endpointsFor(store: WebhookStore, scope: Scope, type: WebhookEventType) {
+/** Every endpoint of the account and mode, read when called (no cache: endpoints are the client's to change). */
+async function endpointsOf(store: WebhookStore, scope: Scope): Promise<WebhookEndpointRecord[]> {
   const found: WebhookEndpointRecord[] = [];
   let cursor: string | undefined;
   do {
     const page = await store.endpoints.list(scope, { limit: 100, ...(cursor ? { cursor } : {}) });
-    found.push(...page.items.filter((endpoint) => endpoint.enabled_events.includes(type)));
+    found.push(...page.items);
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
   return found;
 }
+
+const scopeOf = (event: EventEnvelope): Scope => ({ accountId: event.account_id, livemode: event.livemode });
 
 /** The webhook event's JSON: the same text is sent on every attempt. */
 function eventBody(event: EventEnvelope, type: WebhookEventType, object: Record<string, unknown>): string {
@@ -41,18 +44,47 @@ function eventBody(event: EventEnvelope, type: WebhookEventType, object: Record<
   });
 }
 
-export async function storeDeliveries(
-  event: EventEnvelope,
+type Due = Array<{ id: string; dueAtMs: number }>;
+
+export function storeDeliveries(event: EventEnvelope, store: WebhookStore, sources: ObjectSources): Promise<Due> {
+  return storeRunDeliveries([event], store, sources);
+}
+
+/**
+ * The deliveries of a run of events (what queued while the consumer was busy): each
+ * account's endpoints are listed once for the run, when its first event is taken, so after
+ * every event of the run occurred, as a lone event's list is.
+ */
+export async function storeRunDeliveries(
+  events: readonly EventEnvelope[],
   store: WebhookStore,
   sources: ObjectSources,
-): Promise<Array<{ id: string; dueAtMs: number }>> {
-  const type = webhookTypeOf(event);
-  if (!type) return [];
-  const scope = { accountId: event.account_id, livemode: event.livemode };
-  const endpoints = await endpointsFor(store, scope, type);
+): Promise<Due> {
+  const listed = new Map<string, Promise<WebhookEndpointRecord[]>>();
+  const due: Due = [];
+  for (const event of events) {
+    const type = webhookTypeOf(event);
+    if (!type) continue;
+    const key = `${event.livemode}:${event.account_id}`;
+    const endpoints = listed.get(key) ?? endpointsOf(store, scopeOf(event));
+    listed.set(key, endpoints);
+    const asked = (await endpoints).filter((endpoint) => endpoint.enabled_events.includes(type));
+    due.push(...(await deliveriesOf(event, type, asked, store, sources)));
+  }
+  return due;
+}
+
+async function deliveriesOf(
+  event: EventEnvelope,
+  type: WebhookEventType,
+  endpoints: readonly WebhookEndpointRecord[],
+  store: WebhookStore,
+  sources: ObjectSources,
+): Promise<Due> {
+  const scope = scopeOf(event);
   if (endpoints.length === 0) return [];
   const body = eventBody(event, type, await objectOf(type, event, sources));
-  const due: Array<{ id: string; dueAtMs: number }> = [];
+  const due: Due = [];
   for (const endpoint of endpoints) {
     const id = derivedId("whd", [event.id, endpoint.id]);
     const now = Date.now();
@@ -92,6 +124,11 @@ export async function followWebhookSources(
     group: webhookConsumerGroup,
     handler: async (event) => {
       for (const { id, dueAtMs } of await storeDeliveries(event, store, sources)) onDue(dueAtMs, id);
+    },
+    // A run lists each account's endpoints once (one store read per run, not per event);
+    // a failed run comes again event by event, and delivery ids make that idempotent.
+    batchHandler: async (events) => {
+      for (const { id, dueAtMs } of await storeRunDeliveries(events, store, sources)) onDue(dueAtMs, id);
     },
   });
 }

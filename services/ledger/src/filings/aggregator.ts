@@ -7,8 +7,9 @@
 //   crash between documents (an event touches several) re-applies only the ones missed.
 // - A processed-event log (one record per event and consumer group, written only once
 //   all documents are) skips events delivered again long after (a re-published outbox
-//   event). Where the store offers it (the embedded store), the documents' writes and the
-//   processed records go in one Store.writeThenRecord group, one commit, all or nothing.
+//   event). Given Store.writeThenRecord, the documents' writes and the processed records
+//   go as one group: on the embedded store one commit, all or nothing; on MongoDB the
+//   records in one command once every write landed.
 //
 // On the embedded store a recorded sale's event is applied in the sale's own commit
 // (planInline, through the transaction store): planned inside the write from what it
@@ -61,9 +62,10 @@ export interface AggregatorOptions {
   /** Publishes levy.filing.status_changed when new amounts reopen a decided filing. */
   readonly outbox?: Outbox;
   /**
-   * The store's writeThenRecord, where the processed records should share the aggregates'
-   * write (the embedded store: one commit instead of two). Without it the aggregates are
-   * written one by one and the processed records after them, as on MongoDB.
+   * The store's writeThenRecord: the processed records share the aggregates' write (the
+   * embedded store: one commit instead of two; MongoDB: one insert command for the run's
+   * records). Without it the aggregates are written one by one and each processed record
+   * after them.
    */
   readonly writeThenRecord?: Store["writeThenRecord"];
   /**
@@ -206,7 +208,7 @@ const processedId = (event: EventEnvelope) => `${filingsGroup}:${event.id}`;
 
 /** Applies the run's events of one account and mode; throws if any aggregate failed. */
 async function applyRun(options: AggregatorOptions, scope: Scope, events: readonly EventEnvelope[]): Promise<void> {
-  const seen = await Promise.all(events.map((event) => options.processed.get(scope, processedId(event))));
+  const seen = await options.processed.getMany(scope, events.map(processedId));
   const now = epochSeconds();
   const reopened = new Set<string>();
   const context = { scope, now, outbox: options.outbox, onReopen: (id: string) => reopened.add(id) };
