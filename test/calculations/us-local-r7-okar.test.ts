@@ -54,6 +54,15 @@ describe("US local sales taxes, round 7 group okar (embedded)", () => {
     });
   });
 
+  describe("Arkansas: Sherwood", () => {
+    it("Sherwood 72120 (Pulaski County 1%, the city's 2% since its 2018 vote): 9.5%, PARTIAL", async () => {
+      const c = await charged("AR", "72120", "Sherwood");
+      expect(c.rate).toBe(0.095);
+      expect(c.names).toEqual(["Arkansas", "Pulaski County", "Sherwood"]);
+      expect(c.coverage).toBe("PARTIAL");
+    });
+  });
+
   describe("Oklahoma: Owasso", () => {
     it("Owasso 74055 (Tulsa County 0.367%, the city's 4.05%): 8.917%, PARTIAL", async () => {
       const c = await charged("OK", "74055", "Owasso");
