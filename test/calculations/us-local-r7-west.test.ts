@@ -33,6 +33,19 @@ describe("US local sales taxes, round 7 group west (embedded)", () => {
     });
   });
 
+  describe("Arizona towns held from ADOR's 2026-05-01 table, the only dated edition read for them", () => {
+    it("Page 86040: Coconino County's 1.3% only (6.9%) until 2026-04-30, with the city's 3% (9.9%) from 2026-05-01", async () => {
+      expect((await charged("AZ", "86040", "Page", "2026-04-30")).rate).toBe(0.069);
+      const after = await charged("AZ", "86040", "Page", "2026-05-01");
+      expect(after.rate).toBe(0.099);
+      expect(after.names).toContain("Page transaction privilege tax");
+    });
+
+    it("Coolidge 85128: Pinal County's 1.1% with the city's 3% from 2026-05-01: 9.7%", async () => {
+      expect((await charged("AZ", "85128", "Coolidge")).rate).toBe(0.097);
+    });
+  });
+
   describe("New Mexico locations from TRD's July-December 2017 schedule (increments over its 5.125% state rate)", () => {
     it("Santa Fe 87501: the city location's 3.1875% replaces Santa Fe County's remainder: 8.0625% on today's 4.875%, 8.1875% under 2022-23's 5%", async () => {
       const c = await charged("NM", "87501", "Santa Fe");
