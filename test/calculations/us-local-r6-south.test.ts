@@ -20,9 +20,9 @@ describe("US local sales taxes, round 6 group south (embedded)", () => {
       expect((await charged("AZ", "85621", "Nogales", "2025-12-31")).rate).toBe(0.076);
     });
 
-    it("Flagstaff 86001: Coconino County's 1.3% on the state's 5.6% (the city's own rate is not held)", async () => {
+    it("Flagstaff 86001: Coconino County's 1.3% on the state's 5.6%, with the city's 2.486% (round 7): 9.386%", async () => {
       const c = await charged("AZ", "86001", "Flagstaff");
-      expect(c.rate).toBe(0.069);
+      expect(c.rate).toBe(0.09386);
       expect(c.names).toContain("Coconino County excise tax");
     });
 
