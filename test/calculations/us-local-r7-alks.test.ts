@@ -55,6 +55,12 @@ describe("US local sales taxes, round 7 group alks (embedded)", () => {
       expect(c.names).toEqual(["Alabama", "Calhoun County"]);
       expect(c.coverage).toBe("PARTIAL");
     });
+
+    it("Oxford 36203 (Calhoun County 1%): the City's 5%, 10%", async () => {
+      const c = await charged("AL", "36203", "Oxford");
+      expect(c.rate).toBe(0.1);
+      expect(c.names).toEqual(["Alabama", "Calhoun County", "Oxford"]);
+    });
   });
 
   describe("Kansas (county and city taxes administered by the Department of Revenue)", () => {
@@ -75,6 +81,11 @@ describe("US local sales taxes, round 7 group alks (embedded)", () => {
     it("Manhattan 66502 (Riley County 0.7%, the City's 1.95%): 9.15%; Lenexa 66215 (the City's 1.375%): 9.35%", async () => {
       expect((await charged("KS", "66502", "Manhattan")).rate).toBe(0.0915);
       expect((await charged("KS", "66215", "Lenexa")).rate).toBe(0.0935);
+    });
+
+    it("Salina 67401 (Saline County 1.5%, the City's 1.25%) and Hays 67601 (Ellis County 0.5%, the City's 2.25%): 9.25%", async () => {
+      expect((await charged("KS", "67401", "Salina")).rate).toBe(0.0925);
+      expect((await charged("KS", "67601", "Hays")).rate).toBe(0.0925);
     });
 
     it("Derby 67037 (Sedgwick County): 7.5% before the City's 1% of 2025-01-01 is held, 8.5% after", async () => {
