@@ -33,10 +33,11 @@ describe("US local sales taxes, round 7 group alks (embedded)", () => {
       expect(huntsville.names).toEqual(["Alabama", "Huntsville", "Madison County"]);
     });
 
-    it("Mobile 36602: Mobile County's in-city 1% with the City's 5% (10%)", async () => {
+    it("Mobile 36602: Mobile County's county-wide 1% with the City's 5% (10%); Theodore 36582: the county's 1% alone", async () => {
       const c = await charged("AL", "36602", "Mobile");
       expect(c.rate).toBe(0.1);
-      expect(c.names).toContain("Mobile County (inside Mobile)");
+      expect(c.names).toEqual(["Alabama", "Mobile", "Mobile County"]);
+      expect((await charged("AL", "36582", "Theodore")).rate).toBe(0.05);
     });
 
     it("Prattville 36067 (Autauga County): 9.5% before the county's 2% -> 2.5% of 2026-09-01, 10% after", async () => {
