@@ -57,6 +57,11 @@ describe("US local sales taxes, round 7 group alks (embedded)", () => {
       expect(c.coverage).toBe("PARTIAL");
     });
 
+    it("Semmes 36575 (Mobile County 1%): the town's 4% until ALDOR's noticed 4.5% of 2026-10-01", async () => {
+      expect((await charged("AL", "36575", "Semmes", "2026-09-30")).rate).toBe(0.09);
+      expect((await charged("AL", "36575", "Semmes")).rate).toBe(0.095);
+    });
+
     it("Oxford 36203 (Calhoun County 1%): the City's 5%, 10%", async () => {
       const c = await charged("AL", "36203", "Oxford");
       expect(c.rate).toBe(0.1);
