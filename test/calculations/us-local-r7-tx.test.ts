@@ -36,10 +36,10 @@ describe("US local sales taxes, round 7, Texas (embedded)", () => {
   it.each([
     ["75001", "Addison"],
     ["75205", "Highland Park"],
-  ])("%s %s: the town's 1% with DART's 1% (8.25%)", async (zip, city) => {
+  ])("%s %s: the town's 1% with DART's 1% (8.25%; Dallas County levies none)", async (zip, city) => {
     const c = await charged(zip, city);
     expect(c.rate).toBe(0.0825);
-    expect(c.names).toEqual([city, "Dallas MTA (DART)", "Texas"].sort());
+    expect(c.names).toEqual([city, "Dallas County", "Dallas MTA (DART)", "Texas"].sort());
   });
 
   it("Killeen 76549: the city's 1.5% and Bell County's 0.5% (8.25%)", async () => {
