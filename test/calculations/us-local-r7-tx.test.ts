@@ -54,6 +54,21 @@ describe("US local sales taxes, round 7, Texas (embedded)", () => {
     expect(c.names).toEqual(["Gregg County", "Kilgore", "Texas"]);
   });
 
+  it("La Porte 77571: 1.5% until the street tax of 2006-10-01 (1.75%), and its fire control district's 0.25% from 2011-10-01", async () => {
+    expect((await charged("77571", "La Porte", "2006-09-30")).rate).toBe(0.0775);
+    expect((await charged("77571", "La Porte", "2006-10-01")).rate).toBe(0.08);
+    const now = await charged("77571", "La Porte");
+    expect(now.rate).toBe(0.0825);
+    expect(now.names).toEqual(
+      [
+        "Harris County",
+        "La Porte",
+        "La Porte Fire Control, Prevention and Emergency Medical Services District",
+        "Texas",
+      ].sort(),
+    );
+  });
+
   it("Red Oak 75154: the city's 2% from its page's 2016 edition, the earliest found (8.25%); not charged the day before", async () => {
     const first = await charged("75154", "Red Oak", "2016-01-01");
     expect(first.rate).toBe(0.0825);
@@ -68,6 +83,7 @@ describe("US local sales taxes, round 7, Texas (embedded)", () => {
     ["76240", "Gainesville", "Cooke County"],
     ["75482", "Sulphur Springs", "Hopkins County"],
     ["75766", "Jacksonville", "Cherokee County"],
+    ["75455", "Mount Pleasant", "Titus County"],
   ])("%s %s: the city's 1.5% and %s's 0.5% (8.25%)", async (zip, city, county) => {
     const c = await charged(zip, city);
     expect(c.rate).toBe(0.0825);
@@ -79,6 +95,7 @@ describe("US local sales taxes, round 7, Texas (embedded)", () => {
     ["76065", "Midlothian"],
     ["75154", "Red Oak"],
     ["78634", "Hutto"],
+    ["75020", "Denison"],
   ])("%s %s: the city's 2% in a county without a county tax (8.25%)", async (zip, city) => {
     const c = await charged(zip, city);
     expect(c.rate).toBe(0.0825);
