@@ -97,11 +97,11 @@ describe("US local sales taxes, research group c (embedded)", () => {
       );
     });
 
-    it("Mobile 36608: the city's 5% (county tax not held): 9%; Montgomery 36117: the county's 2.5% (city tax not held): 6.5%", async () => {
+    it("Mobile 36608: the city's 5% with Mobile County's 1% (round 7): 10%; Montgomery 36117: the county's 2.5% with the city's 3.5% (round 7): 10%", async () => {
       const mobile = await charged("AL", "36608", "Mobile");
-      expect(mobile.rate).toBe(0.09);
+      expect(mobile.rate).toBe(0.1);
       expect(mobile.coverage).toBe("PARTIAL");
-      expect((await charged("AL", "36117", "Montgomery")).rate).toBe(0.065);
+      expect((await charged("AL", "36117", "Montgomery")).rate).toBe(0.1);
     });
 
     it("Huntsville 35801 stays at 9% (city 4.5%, Madison County 0.5%); Dothan 36301: 9% (city 4%, Houston County 1%)", async () => {
@@ -118,8 +118,8 @@ describe("US local sales taxes, research group c (embedded)", () => {
       expect(c.names).toEqual(expect.arrayContaining(["Johnson County sales taxes", "Overland Park"]));
     });
 
-    it("Olathe 66061 gets Johnson County's 1.475% (its city tax is not held): 7.975%; Wichita 67202 stays at 7.5%", async () => {
-      expect((await charged("KS", "66061", "Olathe")).rate).toBe(0.07975);
+    it("Olathe 66061 gets Johnson County's 1.475% and its own 1.5% (round 7): 9.475%; Wichita 67202 stays at 7.5%", async () => {
+      expect((await charged("KS", "66061", "Olathe")).rate).toBe(0.09475);
       expect((await charged("KS", "67202", "Wichita")).rate).toBe(0.075);
     });
   });

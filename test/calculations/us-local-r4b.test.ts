@@ -116,9 +116,9 @@ describe("US local sales taxes, round 4 group b (embedded)", () => {
   });
 
   describe("Alabama", () => {
-    it("Foley 36535 (Baldwin County 3%; the city's tax not held): 7%, PARTIAL", async () => {
+    it("Foley 36535 (Baldwin County 3% with the city's 3% of round 7): 10%, PARTIAL", async () => {
       const c = await charged("AL", "36535", "Foley");
-      expect(c.rate).toBe(0.07);
+      expect(c.rate).toBe(0.1);
       expect(c.coverage).toBe("PARTIAL");
     });
   });
