@@ -20,6 +20,8 @@ export async function runPacedLoad({ url, connections, rate, durationSeconds, ti
   let errors = 0;
   let timeouts = 0;
   let non2xx = 0;
+  /** Responses by status, in autocannon's shape ({ "200": { count } }). */
+  const statusCodeStats = {};
   const send = (request, dueAt) =>
     new Promise((resolve) => {
       const call = http.request(
@@ -37,6 +39,8 @@ export async function runPacedLoad({ url, connections, rate, durationSeconds, ti
           response.on("end", () => {
             latencies.push(performance.now() - dueAt);
             if (response.statusCode < 200 || response.statusCode >= 300) non2xx += 1;
+            statusCodeStats[response.statusCode] ??= { count: 0 };
+            statusCodeStats[response.statusCode].count += 1;
             resolve();
           });
         },
@@ -75,5 +79,6 @@ export async function runPacedLoad({ url, connections, rate, durationSeconds, ti
     errors,
     timeouts,
     non2xx,
+    statusCodeStats,
   };
 }

@@ -3,6 +3,15 @@
 // run's memory series. No I/O here (unit-tested). Targets: targets.mjs; per-process CPU:
 // process-report.mjs.
 
+/** The non-2xx responses of a run by status, e.g. { 504: 1 } (autocannon's statusCodeStats or the paced load's). */
+function non2xxByStatus(statusCodeStats = {}) {
+  const counts = {};
+  for (const [status, { count }] of Object.entries(statusCodeStats)) {
+    if (count > 0 && !status.startsWith("2")) counts[status] = count;
+  }
+  return counts;
+}
+
 /** The figures we report from one autocannon result (throughput over the whole run). */
 export function summariseRun(result) {
   const duration = result.duration > 0 ? result.duration : 1;
@@ -13,6 +22,7 @@ export function summariseRun(result) {
     p999: result.latency.p99_9,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    non2xxByStatus: non2xxByStatus(result.statusCodeStats),
     total: result.requests.total,
     duration: result.duration,
   };
@@ -23,6 +33,12 @@ export function ratioTo(requestsPerSecond, referenceRequestsPerSecond) {
   return referenceRequestsPerSecond > 0 ? requestsPerSecond / referenceRequestsPerSecond : null;
 }
 
+/** " (504×1)" after a non-2xx count, so a failed request says what it was. */
+const statusList = (byStatus = {}) => {
+  const entries = Object.entries(byStatus);
+  return entries.length === 0 ? "" : ` (${entries.map(([status, count]) => `${status}×${count}`).join(" ")})`;
+};
+
 const columns = [
   ["endpoint", (row) => row.name],
   ["conns", (row) => String(row.connections)],
@@ -32,7 +48,7 @@ const columns = [
   ["p99.9 ms", (row) => row.p999.toFixed(1)],
   ["cpu ms/req", (row) => (row.cpuMsPerRequest == null ? "-" : row.cpuMsPerRequest.toFixed(2))],
   ["errors", (row) => String(row.errors)],
-  ["non-2xx", (row) => String(row.non2xx)],
+  ["non-2xx", (row) => `${row.non2xx}${statusList(row.non2xxByStatus)}`],
   ["vs floor", (row) => (row.ratio == null ? "-" : `${(row.ratio * 100).toFixed(1)}%`)],
 ];
 

@@ -26,6 +26,7 @@ const autocannonResult = (total: number, duration: number, p99 = 12) => ({
   errors: 1,
   timeouts: 2,
   non2xx: 3,
+  statusCodeStats: { "200": { count: 4_997 }, "409": { count: 1 }, "504": { count: 2 } },
 });
 const row = (name: string, requestsPerSecond: number, p99: number, errors = 0, non2xx = 0) => ({
   name,
@@ -49,6 +50,7 @@ describe("benchmark report", () => {
       p999: 30,
       errors: 3,
       non2xx: 3,
+      non2xxByStatus: { 409: 1, 504: 2 },
       total: 5_000,
     });
   });
@@ -73,6 +75,11 @@ describe("benchmark report", () => {
       /^POST \/tax\/calculations \(1 line\)\s+4\s+3612\s+2\.0\s+14\.3\s+28\.5\s+0\.50\s+0\s+0\s+36\.1%$/,
     );
     expect(new Set(lines.map((line) => line.length)).size).toBe(1);
+  });
+
+  it("names the statuses of the non-2xx responses beside their count", () => {
+    const table = formatTable([{ ...row("POST /tax/transactions", 212, 1092, 0, 1), non2xxByStatus: { 504: 1 } }]);
+    expect(table.split("\n")[2]).toMatch(/\s1 \(504×1\)\s+2\.1%$/);
   });
 
   it("fits a least-squares slope (flat memory → 0, steady growth → its rate)", () => {
