@@ -1,7 +1,9 @@
 // The Kafka adapter of the event port (kafkajs). Publishing uses an idempotent producer
 // with acks from all in-sync replicas. Consuming is at-least-once: an offset is marked
-// only after the handler succeeded or the event went to `<topic>.dlq`, and committed
-// right away, so a consumer killed mid-batch redelivers at most what it had in hand.
+// only after the handler succeeded or the event went to `<topic>.dlq`, and the marked
+// offsets are committed once the fetch's batch is done (one request for the batch, not
+// one per event), so a consumer killed mid-batch redelivers at most that batch, which
+// every subscriber de-duplicates.
 // A subscriber with a batchHandler is handed the events of a fetch as runs; their
 // offsets are marked once the whole run is applied.
 // A namespace prefixes every topic and consumer group on the broker (`<namespace>.<name>`),
@@ -188,7 +190,7 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
     await consumer.run({
       eachBatchAutoResolve: false,
       autoCommitThreshold: 1,
-      eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
+      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
         const topic = plainTopic.get(batch.topic) ?? subscription.topic;
         const live = () => isRunning() && !isStale() && !stopping;
         let oneByOne = 0; // messages of a failed run not yet delivered one at a time
@@ -200,7 +202,6 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
               await subscription.batchHandler!(run);
               index += run.length;
               resolveOffset(batch.messages[index - 1]!.offset);
-              await commitOffsetsIfNecessary();
               await heartbeat();
               continue;
             } catch {
@@ -211,7 +212,6 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
           const message = batch.messages[index]!;
           if (!(await deliverMessage(message, topic, live, heartbeat))) break;
           resolveOffset(message.offset);
-          await commitOffsetsIfNecessary();
           await heartbeat();
           index += 1;
         }
