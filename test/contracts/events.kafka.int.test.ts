@@ -49,3 +49,56 @@ describe("Kafka namespaces", () => {
     expect(lag).toEqual([{ topic, group, lag: 0 }]);
   });
 });
+
+describe("Kafka gathering fetches (gatherMs)", () => {
+  const buses: EventBus[] = [];
+  afterAll(() => Promise.all(buses.map((bus) => bus.close())));
+
+  // Events published one by one, 40 ms apart: without gathering each fetch returns the one
+  // event that arrived (runs of one); with gatherMs the broker holds the fetch and they come
+  // as runs. A fetch held for 2 s takes every event published in that window, so at least
+  // half of the ten share one, however slow the machine.
+  async function longestRun(gatherMs: number): Promise<number> {
+    const bus = await createKafkaBus({ brokers: brokers!.split(","), clientId: "levy-gather" });
+    buses.push(bus);
+    const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const topic = `t-gather-${stamp}`;
+    const delivered: string[] = [];
+    const runs: number[] = [];
+    await bus.subscribe({
+      topic,
+      group: `g-gather-${stamp}`,
+      handler: async (event) => {
+        delivered.push(event.id);
+        runs.push(1);
+      },
+      batchHandler: async (events) => {
+        delivered.push(...events.map((event) => event.id));
+        runs.push(events.length);
+      },
+      gatherMs,
+    });
+    const scope = { accountId: "acct_gather", livemode: false };
+    const sent: string[] = [];
+    // The consumer's first fetch is under way once a first event comes back.
+    const warm = createEvent({ type: "test.happened", version: 1, scope, key: "k", payload: { n: -1 } });
+    await bus.publish(topic, [warm]);
+    for (let wait = 0; !delivered.includes(warm.id) && wait < 600; wait += 1)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    runs.length = 0;
+    for (let n = 0; n < 10; n += 1) {
+      const event = createEvent({ type: "test.happened", version: 1, scope, key: "k", payload: { n } });
+      sent.push(event.id);
+      await bus.publish(topic, [event]);
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    for (let wait = 0; sent.some((id) => !delivered.includes(id)) && wait < 600; wait += 1)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(delivered.slice(1)).toEqual(sent);
+    return Math.max(...runs);
+  }
+
+  it("deliver a trickle of events as runs, in order and each once", async () => {
+    expect(await longestRun(2_000)).toBeGreaterThanOrEqual(5);
+  });
+});

@@ -5,7 +5,9 @@
 // one per event), so a consumer killed mid-batch redelivers at most that batch, which
 // every subscriber de-duplicates.
 // A subscriber with a batchHandler is handed the events of a fetch as runs; their
-// offsets are marked once the whole run is applied.
+// offsets are marked once the whole run is applied. With gatherMs the broker holds a
+// fetch until it has gatherBytes of events or the time is up, so a steady trickle of
+// events arrives as runs instead of one fetch (and one run's writes) per event.
 // A namespace prefixes every topic and consumer group on the broker (`<namespace>.<name>`),
 // so several Levy installations (or test runs) can share one Kafka cluster without reading
 // each other's events; callers and metrics keep using the plain names.
@@ -56,6 +58,12 @@ export interface KafkaTopicOptions {
  * Heartbeats ride on the fetch loop, well inside the session timeout.
  */
 const consumerTimings = { sessionTimeout: 10_000, heartbeatInterval: 2000, maxWaitTimeInMs: 2000 } as const;
+/**
+ * What a gathering fetch waits for (a subscription's gatherMs): this many bytes of events
+ * or the time, whichever comes first. Ledger events are 1-3 KB, so a full fetch is a run
+ * of tens of events (a run is at most maxEventBatch).
+ */
+const gatherBytes = 64 * 1024;
 
 /** Asks the broker for its own default (CreateTopics with -1, Kafka 2.4+). */
 const brokerDefault = -1;
@@ -142,7 +150,8 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
     // The plain name of each topic as the broker names it (the namespace prefixed).
     const plainTopic = new Map(topics.map((topic) => [onBroker(topic), topic]));
     await ensureTopics(topics.flatMap((topic) => [onBroker(topic), onBroker(deadLetterTopic(topic))]));
-    const consumer = kafka.consumer({ groupId: onBroker(subscription.group), ...consumerTimings });
+    const gathering = subscription.gatherMs ? { minBytes: gatherBytes, maxWaitTimeInMs: subscription.gatherMs } : {};
+    const consumer = kafka.consumer({ groupId: onBroker(subscription.group), ...consumerTimings, ...gathering });
     await consumer.connect();
     await consumer.subscribe({ topics: [...plainTopic.keys()], fromBeginning: true });
     let stopping = false;

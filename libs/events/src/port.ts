@@ -45,6 +45,13 @@ export interface SubscribeOptions {
    * run it applied must be skipped when applied again event by event.
    */
   readonly batchHandler?: BatchHandler;
+  /**
+   * Optional, for a batchHandler: how long (ms) the broker may hold a fetch to gather more
+   * events, so runs are longer and share more writes. An event waits at most this long
+   * before delivery; leave it unset where an event must apply at once (a revoked key).
+   * The in-process bus delivers at once regardless.
+   */
+  readonly gatherMs?: number;
   /** Attempts before the event goes to `<topic>.dlq`; default 5. */
   readonly maxAttempts?: number;
   /**
