@@ -38,6 +38,14 @@ describe("US local sales taxes, round 8 group mtn (embedded)", () => {
       expect((await charged("UT", "84663", "Springville")).rate).toBe(0.0745);
     });
 
+    it("Lehi 84043: its PARC tax from 2022-04-01 (6.1% the day before, 6.2% on the day), 7.45% today", async () => {
+      expect((await charged("UT", "84043", "Lehi", "2022-03-31")).rate).toBe(0.061);
+      expect((await charged("UT", "84043", "Lehi", "2022-04-01")).rate).toBe(0.062);
+      const c = await charged("UT", "84043", "Lehi");
+      expect(c.rate).toBe(0.0745);
+      expect(c.names).toEqual(["Lehi", "Utah", "Utah County"]);
+    });
+
     it("Groceries in Orem stay at Utah's uniform 3%: the transit taxes do not reach food", async () => {
       expect((await charged("UT", "84057", "Orem", DAY, "GROCERIES")).tax).toBe(3000);
     });
