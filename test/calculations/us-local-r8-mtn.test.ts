@@ -46,6 +46,11 @@ describe("US local sales taxes, round 8 group mtn (embedded)", () => {
       expect(c.names).toEqual(["Lehi", "Utah", "Utah County"]);
     });
 
+    it("Spanish Fork 84660: its RAP tax from 2019-04-01 over the 1.25% floor (6.2%), 7.45% today", async () => {
+      expect((await charged("UT", "84660", "Spanish Fork", "2019-04-01")).rate).toBe(0.062);
+      expect((await charged("UT", "84660", "Spanish Fork")).rate).toBe(0.0745);
+    });
+
     it("Groceries in Orem stay at Utah's uniform 3%: the transit taxes do not reach food", async () => {
       expect((await charged("UT", "84057", "Orem", DAY, "GROCERIES")).tax).toBe(3000);
     });
