@@ -62,6 +62,13 @@ describe("US local sales taxes, round 8 group mtn (embedded)", () => {
       expect(c.names).toEqual(["Davis County", "Utah"]);
     });
 
+    it("Layton 84041: Davis County's 2.3% and the city's RAMP tax (7.25%) until 2026-03-31; the RAMP tax ends after its ten years (7.15%)", async () => {
+      const c = await charged("UT", "84041", "Layton");
+      expect(c.rate).toBe(0.0725);
+      expect(c.names).toEqual(["Davis County", "Layton", "Utah"]);
+      expect((await charged("UT", "84041", "Layton", "2026-04-01")).rate).toBe(0.0715);
+    });
+
     it("Ogden 84401 (Weber County): the 1.25% floor, and Weber County's 0.2% from 2026-10-01 (6.3%)", async () => {
       expect((await charged("UT", "84401", "Ogden", "2026-09-30")).rate).toBe(0.061);
       expect((await charged("UT", "84401", "Ogden", "2026-10-01")).rate).toBe(0.063);
