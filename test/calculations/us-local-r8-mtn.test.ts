@@ -55,11 +55,12 @@ describe("US local sales taxes, round 8 group mtn (embedded)", () => {
       expect((await charged("UT", "84057", "Orem", DAY, "GROCERIES")).tax).toBe(3000);
     });
 
-    it("Kaysville 84037 (Davis County): 6.1% until 2019-06-30, the county-wide 2.3% (7.15%) from the transportation tax of 2019-07-01", async () => {
+    it("Kaysville 84037 (Davis County): 6.1% until 2019-06-30, the county-wide 2.3% (7.15%) from the transportation tax of 2019-07-01, 7.25% with the RAMP tax of 2022-04-01", async () => {
       expect((await charged("UT", "84037", "Kaysville", "2019-06-30")).rate).toBe(0.061);
+      expect((await charged("UT", "84037", "Kaysville", "2022-03-31")).rate).toBe(0.0715);
       const c = await charged("UT", "84037", "Kaysville");
-      expect(c.rate).toBe(0.0715);
-      expect(c.names).toEqual(["Davis County", "Utah"]);
+      expect(c.rate).toBe(0.0725);
+      expect(c.names).toEqual(["Davis County", "Kaysville", "Utah"]);
     });
 
     it("Layton 84041: Davis County's 2.3% and the city's RAMP tax (7.25%) until 2026-03-31; the RAMP tax ends after its ten years (7.15%)", async () => {
