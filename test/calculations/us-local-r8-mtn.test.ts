@@ -102,6 +102,15 @@ describe("US local sales taxes, round 8 group mtn (embedded)", () => {
     });
   });
 
+  describe("Nebraska: the village of Sutherland's code", () => {
+    it("Sutherland 69165: none before 2023, 1.5% from 2023-01-01 (7%)", async () => {
+      expect((await charged("NE", "69165", "Sutherland", "2022-12-31")).rate).toBe(0.055);
+      const c = await charged("NE", "69165", "Sutherland");
+      expect(c.rate).toBe(0.07);
+      expect(c.names).toEqual(["Nebraska", "Sutherland"]);
+    });
+  });
+
   describe("South Dakota: municipal taxes at the 2% maximum", () => {
     it("Aberdeen 57401: the city's 2% from the Department's 2026 rates (6.2%), only the state's 4.2% before", async () => {
       const c = await charged("SD", "57401", "Aberdeen");
