@@ -70,7 +70,7 @@ describe("US local sales taxes, round 6 group plains (embedded)", () => {
 
   describe("North Dakota (city and county taxes administered by the State Tax Commissioner)", () => {
     it("Fargo 58102: the city's 2% and Cass County's 0.5% over the state's 5% (7.5%), PARTIAL", async () => {
-      const c = await charged("ND", "58102", "Fargo");
+      const c = await charged("ND", "58102", "Fargo", "2025-12-31"); // 2.25% from the 2026 Q1 list (r8-mtn)
       expect(c.rate).toBe(0.075);
       expect(c.names).toEqual(["Cass County", "Fargo", "North Dakota"]);
       expect(c.coverage).toBe("PARTIAL");

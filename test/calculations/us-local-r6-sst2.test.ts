@@ -74,7 +74,7 @@ describe("US local sales taxes, round 6 group sst2 (embedded)", () => {
     });
 
     it("Ogden 84401 (Weber County): at least the 1.25% every place levies, PARTIAL; food at the uniform 3% only", async () => {
-      const c = await charged("UT", "84401", "Ogden");
+      const c = await charged("UT", "84401", "Ogden", "2026-09-30"); // Weber County adds 0.2% from 2026-10-01 (r8-mtn)
       expect(c.rate).toBe(0.061);
       expect(c.names).toEqual(["Utah", "Weber County"]);
       expect(c.coverage).toBe("PARTIAL");
