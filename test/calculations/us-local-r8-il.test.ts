@@ -55,6 +55,11 @@ describe("US local sales taxes, round 8 group il (embedded)", () => {
       expect(c.rate).toBe(0.08);
       expect(c.names).toContain("Frankfort non-home rule tax");
     });
+    it("Lincolnwood 60712 (Cook County): the village's 1.25% from 2019-07-01 (Ord. 2019-3386): 10.25%", async () => {
+      const c = await charged("IL", "60712", "Lincolnwood");
+      expect(c.rate).toBe(0.1025);
+      expect(c.names).toContain("Lincolnwood home rule tax");
+    });
   });
 
   describe("home rule taxes of villages in two counties", () => {
