@@ -62,6 +62,18 @@ describe("US local sales taxes, round 8 group il (embedded)", () => {
     });
   });
 
+  describe("rates read as totals on the municipality's own page", () => {
+    it("Yorkville 60560 (Kendall County 1%): the city's 1% non-home rule tax, 8.25% as the City's page gives it", async () => {
+      const c = await charged("IL", "60560", "Yorkville");
+      expect(c.rate).toBe(0.0825);
+      expect(c.names).toContain("Yorkville non-home rule tax");
+    });
+
+    it("Vernon Hills 60061 (Lake County): 7.25%, the village's 0.25% over the State and the RTA", async () => {
+      expect((await charged("IL", "60061", "Vernon Hills")).rate).toBe(0.0725);
+    });
+  });
+
   describe("home rule taxes of villages in two counties", () => {
     it("Wheeling 60090 (Cook County): the village's 1% over Cook County and the RTA: 10%; $1,000.00 pays $100.00", async () => {
       const c = await charged("IL", "60090", "Wheeling");
