@@ -69,6 +69,22 @@ describe("US local sales taxes, round 8 group il (embedded)", () => {
       expect(c.names).toContain("Yorkville non-home rule tax");
     });
 
+    it("Freeport 61032 (Stephenson County 0.5%): the city's 1.25% until 2024-06-30, 2.25% from 2024-07-01; 9% in 2026", async () => {
+      const city = async (day: string) =>
+        ratesByName(await calculate({ state: "IL", zip: "61032", city: "Freeport", day }, 10000))[
+          "Freeport home rule tax"
+        ];
+      expect(await city("2024-06-30")).toBe(0.0125);
+      expect(await city("2024-07-01")).toBe(0.0225);
+      const c = await charged("IL", "61032", "Freeport");
+      expect(c.rate).toBe(0.09);
+      expect(c.names).toEqual(["Freeport home rule tax", "Illinois", "Stephenson County"]);
+    });
+
+    it("Mount Vernon 62864 (Jefferson County 0.5%): the city's 2.75% home rule tax, 9.5%", async () => {
+      expect((await charged("IL", "62864", "Mount Vernon")).rate).toBe(0.095);
+    });
+
     it("Vernon Hills 60061 (Lake County): 7.25%, the village's 0.25% over the State and the RTA", async () => {
       expect((await charged("IL", "60061", "Vernon Hills")).rate).toBe(0.0725);
     });
