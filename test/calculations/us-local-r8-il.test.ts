@@ -85,6 +85,12 @@ describe("US local sales taxes, round 8 group il (embedded)", () => {
       expect((await charged("IL", "62864", "Mount Vernon")).rate).toBe(0.095);
     });
 
+    it("Libertyville 60048 (Lake County): the 1% non-home rule tax and the special 0.5% from 2023-01-01 with the RTA's 0.75%: 8.5%", async () => {
+      const c = await charged("IL", "60048", "Libertyville");
+      expect(c.rate).toBe(0.085);
+      expect(c.names).toContain("Libertyville non-home rule tax");
+    });
+
     it("Vernon Hills 60061 (Lake County): 7.25%, the village's 0.25% over the State and the RTA", async () => {
       expect((await charged("IL", "60061", "Vernon Hills")).rate).toBe(0.0725);
     });
