@@ -96,6 +96,20 @@ describe("US local sales taxes, round 8 group il (embedded)", () => {
     });
   });
 
+  describe("home rule taxes read in the village's code of ordinances", () => {
+    it("Homer Glen 60491 (Will County): the village's 1% (Ord. 09-002) with the RTA's 0.75%: 8%", async () => {
+      const c = await charged("IL", "60491", "Homer Glen");
+      expect(c.rate).toBe(0.08);
+      expect(c.names).toContain("Homer Glen home rule tax");
+    });
+
+    it("Elwood 60421 (Will County): the village's 1% (Code § 33.07): 8%", async () => {
+      const c = await charged("IL", "60421", "Elwood");
+      expect(c.rate).toBe(0.08);
+      expect(c.names).toContain("Elwood home rule tax");
+    });
+  });
+
   describe("home rule taxes of villages in two counties", () => {
     it("Wheeling 60090 (Cook County): the village's 1% over Cook County and the RTA: 10%; $1,000.00 pays $100.00", async () => {
       const c = await charged("IL", "60090", "Wheeling");
