@@ -110,6 +110,34 @@ describe("US local sales taxes, round 8 group il (embedded)", () => {
     });
   });
 
+  describe("home rule rates of IDOR's list ST-62 current on 2017-01-01 (first page), for places with nothing newer", () => {
+    it("Bolingbrook 60440 (Will County): the village's 1.5% with the RTA's 0.75%: 8.5%", async () => {
+      const c = await charged("IL", "60440", "Bolingbrook");
+      expect(c.rate).toBe(0.085);
+      expect(c.names).toContain("Bolingbrook home rule tax");
+    });
+
+    it("Carbondale 62901 (Jackson County): the city's 2.5%: 9.75% with the county's taxes", async () => {
+      const c = await charged("IL", "62901", "Carbondale");
+      expect(c.rate).toBe(0.0975);
+      expect(c.names).toContain("Carbondale home rule tax");
+    });
+
+    it("Berwyn 60402 (Cook County): the city's 1% of 2017 over Cook County and the RTA: 10%", async () => {
+      const c = await charged("IL", "60402", "Berwyn");
+      expect(c.rate).toBe(0.1);
+      expect(c.names).toContain("Berwyn home rule tax");
+    });
+
+    it("held through Levy's Illinois data: Addison 60101 (DuPage County) 1% on 2019-01-01, 8% in all in 2026", async () => {
+      const early = ratesByName(
+        await calculate({ state: "IL", zip: "60101", city: "Addison", day: "2019-01-01" }, 10000),
+      );
+      expect(early).toMatchObject({ "Addison home rule tax": 0.01 });
+      expect((await charged("IL", "60101", "Addison")).rate).toBe(0.08);
+    });
+  });
+
   describe("home rule taxes of villages in two counties", () => {
     it("Wheeling 60090 (Cook County): the village's 1% over Cook County and the RTA: 10%; $1,000.00 pays $100.00", async () => {
       const c = await charged("IL", "60090", "Wheeling");
