@@ -53,6 +53,29 @@ describe("US local sales taxes, round 8 group caal (embedded)", () => {
     });
   });
 
+  describe("Minnesota: the St. Cloud Area tax in the six cities of its 2005 session law, and two city codes named", () => {
+    it("Sartell 56377 (Stearns County): the St. Cloud Area 0.5% with the county's 0.25% and 0.375%: 8%", async () => {
+      const c = await charged("MN", "56377", "Sartell", "2026-03-15");
+      expect(c.rate).toBe(0.08);
+      expect(c.names).toContain("St. Cloud Area sales tax");
+      expect(c.coverage).toBe("PARTIAL");
+    });
+
+    it("Waite Park 56387: the area tax, and the city's own 0.5% from 2023-04-01 (code 67612)", async () => {
+      expect((await charged("MN", "56387", "Waite Park", "2023-03-31")).rate).toBe(0.07625);
+      const after = await charged("MN", "56387", "Waite Park", "2026-03-15");
+      expect(after.rate).toBe(0.085);
+      expect(after.names).toEqual(expect.arrayContaining(["St. Cloud Area sales tax", "Waite Park sales tax"]));
+    });
+
+    it("St. Peter 56082 (Nicollet County): the city's 0.5% from 2022-07-01 (code 58036)", async () => {
+      expect((await charged("MN", "56082", "St. Peter", "2022-06-30")).names).not.toContain("St. Peter sales tax");
+      const after = await charged("MN", "56082", "St. Peter", "2026-03-15");
+      expect(after.rate).toBe(0.07875);
+      expect(after.names).toContain("St. Peter sales tax");
+    });
+  });
+
   describe("Alabama and Minnesota: answers the notes explain", () => {
     it("Enterprise 36330 (Coffee County): ALDOR's 4% state, 1% county and 4% city: 9%, against the ZIP table's 10%", async () => {
       const c = await charged("AL", "36330", "Enterprise", "2026-03-15");
