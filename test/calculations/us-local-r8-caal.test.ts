@@ -76,6 +76,27 @@ describe("US local sales taxes, round 8 group caal (embedded)", () => {
     });
   });
 
+  describe("Minnesota city codes named by an official text on the city's tax", () => {
+    it("Rogers 55374 (Hennepin County): the city's 0.25% from 2019-10-01 (code 55186) on Hennepin County's taxes: 8.775%", async () => {
+      expect((await charged("MN", "55374", "Rogers", "2019-09-30")).names).not.toContain("Rogers sales tax");
+      const c = await charged("MN", "55374", "Rogers", "2026-03-15");
+      expect(c.rate).toBe(0.08775);
+      expect(c.names).toContain("Rogers sales tax");
+    });
+
+    it("Golden Valley, named on an address of 55416 (postal city Minneapolis): the city's 1.25% from 2024-04-01 instead of Minneapolis's 0.5%", async () => {
+      const c = await charged("MN", "55416", "Golden Valley", "2026-03-15");
+      expect(c.rate).toBe(0.09775);
+      expect(c.names).toContain("Golden Valley sales tax");
+      expect(c.names).not.toContain("Minneapolis");
+      expect((await charged("MN", "55416", "Golden Valley", "2024-03-31")).rate).toBe(0.08525);
+    });
+
+    it("Cambridge 55008 (Isanti County): the city's 0.5% from 2019-10-01 (code 09370): 7.875%", async () => {
+      expect((await charged("MN", "55008", "Cambridge", "2026-03-15")).rate).toBe(0.07875);
+    });
+  });
+
   describe("Alabama and Minnesota: answers the notes explain", () => {
     it("Enterprise 36330 (Coffee County): ALDOR's 4% state, 1% county and 4% city: 9%, against the ZIP table's 10%", async () => {
       const c = await charged("AL", "36330", "Enterprise", "2026-03-15");
