@@ -19,6 +19,12 @@ describe("US local sales taxes, round 8 group caal (embedded)", () => {
       expect(c.coverage).toBe("PARTIAL");
     });
 
+    it("Pima 85543 (the Graham County town, not Pima County): the town's 2% (since 2001-11-01) with the county's 1%: 8.6%", async () => {
+      const c = await charged("AZ", "85543", "Pima");
+      expect(c.rate).toBe(0.086);
+      expect(c.names).toEqual(["Arizona TPT", "Graham County excise tax", "Pima transaction privilege tax"]);
+    });
+
     it("Youngtown 85363 (Maricopa County): the town's 3% with the county's 0.7%: 9.3%, from the profile edition of January 2023", async () => {
       const c = await charged("AZ", "85363", "Youngtown");
       expect(c.rate).toBe(0.093);
