@@ -101,18 +101,25 @@ describe("US local sales taxes, round 8 group caal (embedded)", () => {
     it("Cambridge 55008 (Isanti County): the city's 0.5% from 2019-10-01 (code 09370): 7.875%", async () => {
       expect((await charged("MN", "55008", "Cambridge", "2026-03-15")).rate).toBe(0.07875);
     });
-  });
 
-  describe("Alabama and Minnesota: answers the notes explain", () => {
-    it("Enterprise 36330 (Coffee County): ALDOR's 4% state, 1% county and 4% city: 9%, against the ZIP table's 10%", async () => {
-      const c = await charged("AL", "36330", "Enterprise", "2026-03-15");
-      expect(c.rate).toBe(0.09);
+    it("Willmar 56201 (Kandiyohi County): the city's 0.5% from 2019-10-01 (code 70420, SF 1474 of 2019): 7.875%", async () => {
+      expect((await charged("MN", "56201", "Willmar", "2019-09-30")).names).not.toContain("Willmar sales tax");
+      const c = await charged("MN", "56201", "Willmar", "2026-03-15");
+      expect(c.rate).toBe(0.07875);
+      expect(c.names).toContain("Willmar sales tax");
       expect(c.coverage).toBe("PARTIAL");
     });
 
-    it("Willmar 56201 (Kandiyohi County): the county's tax only; the city's code 70420 in the DOR's rate file is not named by any DOR publication read", async () => {
-      const c = await charged("MN", "56201", "Willmar", "2026-03-15");
-      expect(c.rate).toBe(0.07375);
+    it("International Falls 56649 and Two Harbors 55616: each city's 1% (codes 31040 and 65956): 8.375%", async () => {
+      expect((await charged("MN", "56649", "International Falls", "2026-03-15")).rate).toBe(0.08375);
+      expect((await charged("MN", "55616", "Two Harbors", "2026-03-15")).rate).toBe(0.08375);
+    });
+  });
+
+  describe("Alabama: an answer the notes explain", () => {
+    it("Enterprise 36330 (Coffee County): ALDOR's 4% state, 1% county and 4% city: 9%, against the ZIP table's 10%", async () => {
+      const c = await charged("AL", "36330", "Enterprise", "2026-03-15");
+      expect(c.rate).toBe(0.09);
       expect(c.coverage).toBe("PARTIAL");
     });
   });
