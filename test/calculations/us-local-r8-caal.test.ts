@@ -114,6 +114,13 @@ describe("US local sales taxes, round 8 group caal (embedded)", () => {
       expect((await charged("MN", "56649", "International Falls", "2026-03-15")).rate).toBe(0.08375);
       expect((await charged("MN", "55616", "Two Harbors", "2026-03-15")).rate).toBe(0.08375);
     });
+
+    it("East Grand Forks 56721 (Polk County): the city's 1% from 2025-07-01 (code 17612), not before", async () => {
+      expect((await charged("MN", "56721", "East Grand Forks", "2025-06-30")).names).not.toContain(
+        "East Grand Forks sales tax",
+      );
+      expect((await charged("MN", "56721", "East Grand Forks", "2026-03-15")).rate).toBe(0.08375);
+    });
   });
 
   describe("Alabama: an answer the notes explain", () => {
