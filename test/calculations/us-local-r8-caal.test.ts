@@ -25,6 +25,28 @@ describe("US local sales taxes, round 8 group caal (embedded)", () => {
       expect(c.names).toEqual(["Arizona TPT", "Graham County excise tax", "Pima transaction privilege tax"]);
     });
 
+    it("Kearny 85137 (Pinal County): 3% until 2019-12-31 (Pinal County's rate of then is not held: 8.6%), Ordinance No. 19-213's 4% from 2020-01-01, with the county's 1.1% today", async () => {
+      expect((await charged("AZ", "85137", "Kearny", "2019-12-31")).rate).toBe(0.086);
+      const c = await charged("AZ", "85137", "Kearny", "2026-03-15");
+      expect(c.rate).toBe(0.107);
+      expect(c.names).toContain("Kearny transaction privilege tax");
+    });
+
+    it("Wellton 85356 (Yuma County): the town's 3.5% from 2022-07-01 (Ordinance No. 143), not before", async () => {
+      expect((await charged("AZ", "85356", "Wellton", "2022-06-30")).names).not.toContain(
+        "Wellton transaction privilege tax",
+      );
+      expect((await charged("AZ", "85356", "Wellton", "2026-03-15")).names).toContain(
+        "Wellton transaction privilege tax",
+      );
+    });
+
+    it("Eagar 85925, St. Johns 85936 and Clifton 85533: each town's 3% with its county's excise tax", async () => {
+      expect((await charged("AZ", "85925", "Eagar", "2026-03-15")).rate).toBe(0.091);
+      expect((await charged("AZ", "85936", "St. Johns", "2026-03-15")).rate).toBe(0.091);
+      expect((await charged("AZ", "85533", "Clifton", "2026-03-15")).rate).toBe(0.091);
+    });
+
     it("Youngtown 85363 (Maricopa County): the town's 3% with the county's 0.7%: 9.3%, from the profile edition of January 2023", async () => {
       const c = await charged("AZ", "85363", "Youngtown");
       expect(c.rate).toBe(0.093);
