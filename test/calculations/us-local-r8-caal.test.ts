@@ -47,6 +47,12 @@ describe("US local sales taxes, round 8 group caal (embedded)", () => {
       expect((await charged("AZ", "85533", "Clifton", "2026-03-15")).rate).toBe(0.091);
     });
 
+    it("Gila Bend 85337 (Maricopa County): the town's 3.5% (since 2016-07-01) with the county's 0.7%: 9.8%", async () => {
+      const c = await charged("AZ", "85337", "Gila Bend", "2026-03-15");
+      expect(c.rate).toBe(0.098);
+      expect(c.names).toContain("Gila Bend transaction privilege tax");
+    });
+
     it("Youngtown 85363 (Maricopa County): the town's 3% with the county's 0.7%: 9.3%, from the profile edition of January 2023", async () => {
       const c = await charged("AZ", "85363", "Youngtown");
       expect(c.rate).toBe(0.093);
