@@ -149,6 +149,12 @@ describe("US local sales taxes, round 8 group caal (embedded)", () => {
       );
       expect((await charged("MN", "56721", "East Grand Forks", "2026-03-15")).rate).toBe(0.08375);
     });
+
+    it("Fairmont 56031 (Martin County): the city's 0.5% from 2017-10-01 (code 20330, S.F. 698 of 2017): 7.875%", async () => {
+      const c = await charged("MN", "56031", "Fairmont", "2026-03-15");
+      expect(c.rate).toBe(0.07875);
+      expect(c.names).toContain("Fairmont sales tax");
+    });
   });
 
   describe("Alabama: an answer the notes explain", () => {
