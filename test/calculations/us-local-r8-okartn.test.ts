@@ -1,0 +1,76 @@
+// Researched local sales taxes of round 8, group okartn (OK, AR, TN) through the gateway in
+// embedded mode: the combined rate, the jurisdictions charged and the coverage for addresses
+// whose ZIP lies in a known county and city, and the rate before and after a dated change.
+// The rates come from the publications cited in services/calc-engine/data/us-local-<st>.json.
+import { describe, expect, it } from "vitest";
+import { embeddedUsCharges } from "../support/us-calculation.js";
+
+const TODAY = "2026-11-25";
+
+describe("US local sales taxes, round 8 group okartn (embedded)", () => {
+  const { charged } = embeddedUsCharges("US local r8 okartn", TODAY);
+
+  describe("Oklahoma: Cherokee County and Tahlequah", () => {
+    it("Tahlequah 74464 (Cherokee County 1.75%, the city's 3.25%): 9.5%, PARTIAL", async () => {
+      const c = await charged("OK", "74464", "Tahlequah");
+      expect(c.rate).toBe(0.095);
+      expect(c.tax).toBe(9500);
+      expect(c.names).toEqual(["Cherokee County", "Oklahoma", "Tahlequah"]);
+      expect(c.coverage).toBe("PARTIAL");
+    });
+
+    it("Tahlequah in 2019 Q4, between the end of one half-cent street tax and the start of the next: 9%", async () => {
+      expect((await charged("OK", "74464", "Tahlequah", "2019-09-30")).rate).toBe(0.095);
+      expect((await charged("OK", "74464", "Tahlequah", "2019-10-01")).rate).toBe(0.09);
+      expect((await charged("OK", "74464", "Tahlequah", "2019-12-31")).rate).toBe(0.09);
+      expect((await charged("OK", "74464", "Tahlequah", "2020-01-01")).rate).toBe(0.095);
+    });
+  });
+
+  describe("Arkansas: Baxter County", () => {
+    it("Mountain Home 72653 (Baxter County 1.25%, the city's 2.125%): 9.875%, PARTIAL", async () => {
+      const c = await charged("AR", "72653", "Mountain Home");
+      expect(c.rate).toBe(0.09875);
+      expect(c.names).toEqual(["Arkansas", "Baxter County", "Mountain Home"]);
+      expect(c.coverage).toBe("PARTIAL");
+    });
+
+    it("Midway 72651, outside any city tax: the state's 6.5% and Baxter County's 1.25%", async () => {
+      const c = await charged("AR", "72651", "Midway");
+      expect(c.rate).toBe(0.0775);
+      expect(c.names).toEqual(["Arkansas", "Baxter County"]);
+    });
+
+    it("Baxter County is charged from the data's first day (the Treasurer's ledgers of 2019)", async () => {
+      expect((await charged("AR", "72651", "Midway", "2019-01-01")).rate).toBe(0.0775);
+    });
+  });
+
+  describe("Tennessee: Cannon and Lewis counties, Atoka and Munford", () => {
+    it("Woodbury 37190 (Cannon County): 9.75% from 2024-06-01, only the state's 7% before (earlier rate not read)", async () => {
+      const c = await charged("TN", "37190", "Woodbury");
+      expect(c.rate).toBe(0.0975);
+      expect(c.names).toEqual(["Cannon County", "Tennessee"]);
+      expect(c.coverage).toBe("PARTIAL");
+      expect((await charged("TN", "37190", "Woodbury", "2024-05-31")).rate).toBe(0.07);
+      expect((await charged("TN", "37190", "Woodbury", "2024-06-01")).rate).toBe(0.0975);
+    });
+
+    it("Hohenwald 38462 (Lewis County): 9.75% from 2022-11-01", async () => {
+      const c = await charged("TN", "38462", "Hohenwald");
+      expect(c.rate).toBe(0.0975);
+      expect(c.names).toEqual(["Lewis County", "Tennessee"]);
+      expect((await charged("TN", "38462", "Hohenwald", "2022-10-31")).rate).toBe(0.07);
+    });
+
+    it("Atoka 38004 and Munford 38058 (Tipton County not held): the cities' whole 2.75%, in force since 2013-11-01", async () => {
+      const atoka = await charged("TN", "38004", "Atoka");
+      expect(atoka.rate).toBe(0.0975);
+      expect(atoka.names).toEqual(["Atoka", "Tennessee"]);
+      const munford = await charged("TN", "38058", "Munford");
+      expect(munford.rate).toBe(0.0975);
+      expect(munford.names).toEqual(["Munford", "Tennessee"]);
+      expect((await charged("TN", "38004", "Atoka", "2019-01-01")).rate).toBe(0.0975);
+    });
+  });
+});
