@@ -46,6 +46,17 @@ describe("US local sales taxes, round 8 group okartn (embedded)", () => {
     });
   });
 
+  describe("Arkansas: Crawford County's 1% tax lapsed for 2023 Q4 only", () => {
+    it("Chester 72934 (no city tax): 7.75% before October 2023, 6.75% in 2023 Q4, 7.75% again from 2024", async () => {
+      expect((await charged("AR", "72934", "Chester", "2023-09-30")).rate).toBe(0.0775);
+      expect((await charged("AR", "72934", "Chester", "2023-10-01")).rate).toBe(0.0675);
+      expect((await charged("AR", "72934", "Chester", "2023-12-31")).rate).toBe(0.0675);
+      const c = await charged("AR", "72934", "Chester");
+      expect(c.rate).toBe(0.0775);
+      expect(c.names).toEqual(["Arkansas", "Crawford County"]);
+    });
+  });
+
   describe("Tennessee: Cannon and Lewis counties, Atoka and Munford", () => {
     it("Woodbury 37190 (Cannon County): 9.75% from 2024-06-01, only the state's 7% before (earlier rate not read)", async () => {
       const c = await charged("TN", "37190", "Woodbury");
