@@ -46,7 +46,7 @@ describe("US local sales taxes, round 8 group okartn (embedded)", () => {
     });
   });
 
-  describe("Arkansas: Crawford County's 1% tax lapsed for 2023 Q4 only", () => {
+  describe("Arkansas: Crawford County's and Alma's lapsed taxes of 2023 Q4", () => {
     it("Chester 72934 (no city tax): 7.75% before October 2023, 6.75% in 2023 Q4, 7.75% again from 2024", async () => {
       expect((await charged("AR", "72934", "Chester", "2023-09-30")).rate).toBe(0.0775);
       expect((await charged("AR", "72934", "Chester", "2023-10-01")).rate).toBe(0.0675);
@@ -54,6 +54,14 @@ describe("US local sales taxes, round 8 group okartn (embedded)", () => {
       const c = await charged("AR", "72934", "Chester");
       expect(c.rate).toBe(0.0775);
       expect(c.names).toEqual(["Arkansas", "Crawford County"]);
+    });
+
+    it("Alma 72921: its renewed 1% (voted 2023-08-08) starts on 2024-01-01, after a quarter at 1%: 9.75% now", async () => {
+      expect((await charged("AR", "72921", "Alma", "2023-09-30")).rate).toBe(0.0975);
+      expect((await charged("AR", "72921", "Alma", "2023-10-01")).rate).toBe(0.0775);
+      const c = await charged("AR", "72921", "Alma");
+      expect(c.rate).toBe(0.0975);
+      expect(c.names).toEqual(["Alma", "Arkansas", "Crawford County"]);
     });
   });
 
