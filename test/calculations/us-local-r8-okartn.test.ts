@@ -27,6 +27,32 @@ describe("US local sales taxes, round 8 group okartn (embedded)", () => {
     });
   });
 
+  describe("Oklahoma: the Commission's 2022-2023 figures for the eastern counties", () => {
+    it("Sallisaw 74955 (Sequoyah County 1.417%, the city's 4%): 9.917%, PARTIAL", async () => {
+      const c = await charged("OK", "74955", "Sallisaw");
+      expect(c.rate).toBe(0.09917);
+      expect(c.names).toEqual(["Oklahoma", "Sallisaw", "Sequoyah County"]);
+      expect(c.coverage).toBe("PARTIAL");
+    });
+
+    it("Poteau 74953: Le Flore County's 2% until June 2025, 2.3% from July 2025, with the city's 3%", async () => {
+      expect((await charged("OK", "74953", "Poteau", "2025-06-30")).rate).toBe(0.095);
+      const c = await charged("OK", "74953", "Poteau");
+      expect(c.rate).toBe(0.098);
+      expect(c.names).toEqual(["Le Flore County", "Oklahoma", "Poteau"]);
+    });
+
+    it("Webbers Falls 74470: Muskogee County's 0.65% until March 2025, 1.499% from April 2025, with the town's 5.5%", async () => {
+      expect((await charged("OK", "74470", "Webbers Falls", "2025-03-31")).rate).toBe(0.1065);
+      expect((await charged("OK", "74470", "Webbers Falls")).rate).toBe(0.11499);
+    });
+
+    it("Stigler 74462 (Haskell County 2%, the city's 3.5%): 10%; Roland 74954 (Sequoyah County, 4%): 9.917%", async () => {
+      expect((await charged("OK", "74462", "Stigler")).rate).toBe(0.1);
+      expect((await charged("OK", "74954", "Roland")).rate).toBe(0.09917);
+    });
+  });
+
   describe("Arkansas: Baxter County", () => {
     it("Mountain Home 72653 (Baxter County 1.25%, the city's 2.125%): 9.875%, PARTIAL", async () => {
       const c = await charged("AR", "72653", "Mountain Home");
