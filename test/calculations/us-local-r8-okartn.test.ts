@@ -53,6 +53,22 @@ describe("US local sales taxes, round 8 group okartn (embedded)", () => {
     });
   });
 
+  describe("Oklahoma: Rogers County and McAlester", () => {
+    it("Claremore 74017: Rogers County's 1.5% with the city's 3%, 4% from its July 2025 increase", async () => {
+      expect((await charged("OK", "74017", "Claremore", "2025-06-30")).rate).toBe(0.09);
+      const c = await charged("OK", "74017", "Claremore");
+      expect(c.rate).toBe(0.1);
+      expect(c.names).toEqual(["Claremore sales tax", "Oklahoma", "Rogers County"]);
+    });
+
+    it("McAlester 74501: the city's 3.75% until 2021, 4% from 2022-01-01 (Pittsburg County not held)", async () => {
+      expect((await charged("OK", "74501", "McAlester", "2021-12-31")).rate).toBe(0.0825);
+      const c = await charged("OK", "74501", "McAlester");
+      expect(c.rate).toBe(0.085);
+      expect(c.names).toEqual(["McAlester", "Oklahoma"]);
+    });
+  });
+
   describe("Arkansas: Baxter County", () => {
     it("Mountain Home 72653 (Baxter County 1.25%, the city's 2.125%): 9.875%, PARTIAL", async () => {
       const c = await charged("AR", "72653", "Mountain Home");
