@@ -47,6 +47,13 @@ describe("US local sales taxes, round 8 group okartn (embedded)", () => {
       expect((await charged("OK", "74470", "Webbers Falls")).rate).toBe(0.11499);
     });
 
+    it("Muskogee 74403: the city's 4% with Muskogee County's 0.65%, 1.499% from April 2025", async () => {
+      expect((await charged("OK", "74403", "Muskogee", "2025-03-31")).rate).toBe(0.0915);
+      const c = await charged("OK", "74403", "Muskogee");
+      expect(c.rate).toBe(0.09999);
+      expect(c.names).toEqual(["Muskogee", "Muskogee County", "Oklahoma"]);
+    });
+
     it("Stigler 74462 (Haskell County 2%, the city's 3.5%): 10%; Roland 74954 (Sequoyah County, 4%): 9.917%", async () => {
       expect((await charged("OK", "74462", "Stigler")).rate).toBe(0.1);
       expect((await charged("OK", "74954", "Roland")).rate).toBe(0.09917);
