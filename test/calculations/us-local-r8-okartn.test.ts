@@ -54,6 +54,14 @@ describe("US local sales taxes, round 8 group okartn (embedded)", () => {
       expect(c.names).toEqual(["Muskogee", "Muskogee County", "Oklahoma"]);
     });
 
+    it("Ada 74820 (Pontotoc County 0.875%, the city's 4%): 9.375%; Calera 74730 (Bryan County 0.5%, no city tax held): 5%", async () => {
+      const ada = await charged("OK", "74820", "Ada");
+      expect(ada.rate).toBe(0.09375);
+      expect(ada.names).toEqual(["Ada", "Oklahoma", "Pontotoc County"]);
+      expect((await charged("OK", "74730", "Calera")).names).toContain("Bryan County");
+      expect((await charged("OK", "74731", "Cartwright")).rate).toBe(0.05);
+    });
+
     it("Stigler 74462 (Haskell County 2%, the city's 3.5%): 10%; Roland 74954 (Sequoyah County, 4%): 9.917%", async () => {
       expect((await charged("OK", "74462", "Stigler")).rate).toBe(0.1);
       expect((await charged("OK", "74954", "Roland")).rate).toBe(0.09917);
