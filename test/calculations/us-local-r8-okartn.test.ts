@@ -62,6 +62,12 @@ describe("US local sales taxes, round 8 group okartn (embedded)", () => {
       expect((await charged("OK", "74731", "Cartwright")).rate).toBe(0.05);
     });
 
+    it("Boley 74829 (Okfuskee County 2%, the town's 5%): 11.5%", async () => {
+      const c = await charged("OK", "74829", "Boley");
+      expect(c.rate).toBe(0.115);
+      expect(c.names).toEqual(["Boley", "Okfuskee County", "Oklahoma"]);
+    });
+
     it("Stigler 74462 (Haskell County 2%, the city's 3.5%): 10%; Roland 74954 (Sequoyah County, 4%): 9.917%", async () => {
       expect((await charged("OK", "74462", "Stigler")).rate).toBe(0.1);
       expect((await charged("OK", "74954", "Roland")).rate).toBe(0.09917);
