@@ -68,6 +68,11 @@ describe("US local sales taxes, round 8 group okartn (embedded)", () => {
       expect(c.names).toEqual(["Boley", "Okfuskee County", "Oklahoma"]);
     });
 
+    it("Checotah 74426 (McIntosh County 2%, the city's 4%): 10.5%; Eufaula 74432 (3.5%): 10%", async () => {
+      expect((await charged("OK", "74426", "Checotah")).rate).toBe(0.105);
+      expect((await charged("OK", "74432", "Eufaula")).rate).toBe(0.1);
+    });
+
     it("Stigler 74462 (Haskell County 2%, the city's 3.5%): 10%; Roland 74954 (Sequoyah County, 4%): 9.917%", async () => {
       expect((await charged("OK", "74462", "Stigler")).rate).toBe(0.1);
       expect((await charged("OK", "74954", "Roland")).rate).toBe(0.09917);
