@@ -19,13 +19,14 @@ describe("US local sales taxes, round 8 group iala (embedded)", () => {
       expect(c.coverage).toBe("PARTIAL");
     });
 
-    it("Boone 50036, Spencer 51301, Carroll 51401 and Fairfield 52556: the state's 6% and the city's 1%", async () => {
+    it("Boone 50036, Spencer 51301, Carroll 51401, Fairfield 52556 and Centerville 52544: the state's 6% and the city's 1%", async () => {
       const boone = await charged("IA", "50036", "Boone");
       expect(boone.rate).toBe(0.07);
       expect(boone.names).toEqual(["Boone local option sales tax", "Iowa"]);
       expect((await charged("IA", "51301", "Spencer")).rate).toBe(0.07);
       expect((await charged("IA", "51401", "Carroll")).rate).toBe(0.07);
       expect((await charged("IA", "52556", "Fairfield")).rate).toBe(0.07);
+      expect((await charged("IA", "52544", "Centerville")).rate).toBe(0.07);
     });
 
     it("Waverly 50677 (voted to 2039-06-30), Charles City 50616 (renewed to 2032-12-31), Le Mars 51031 and Red Oak 51566: 7% today and on the data's first day", async () => {
