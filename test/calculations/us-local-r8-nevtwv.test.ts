@@ -81,6 +81,13 @@ describe("US local sales taxes, round 8 group nevtwv (embedded)", () => {
       expect(logan.names).toEqual(["Logan", "West Virginia"]);
     });
 
+    it("Hurricane 25526: the city's 1% from the quarter of the 2022 report of it in force (7%), 6% on 2021-12-31", async () => {
+      expect((await charged("WV", "25526", "Hurricane", "2021-12-31")).rate).toBe(0.06);
+      const c = await charged("WV", "25526", "Hurricane");
+      expect(c.rate).toBe(0.07);
+      expect(c.names).toEqual(["Hurricane", "West Virginia"]);
+    });
+
     it("Williamstown 26187: the first municipal sales tax the State collected (since 2011-10-01): 7% from the first day of West Virginia's data", async () => {
       expect((await charged("WV", "26187", "Williamstown", "2019-01-01")).rate).toBe(0.07);
       const c = await charged("WV", "26187", "Williamstown");
