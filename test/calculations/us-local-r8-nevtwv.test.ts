@@ -11,7 +11,7 @@ const DAY = "2026-03-15";
 describe("US local sales taxes, round 8 group nevtwv (embedded)", () => {
   const { charged } = embeddedUsCharges("US local r8 nevtwv", DAY);
 
-  describe("Nebraska: Elkhorn inside Omaha, Gibbon's code", () => {
+  describe("Nebraska: Elkhorn inside Omaha, Gibbon's code, South Sioux City's statement", () => {
     it("Elkhorn 68022: Omaha's 1.5% on the annexed former city's postal name (7%), PARTIAL", async () => {
       const c = await charged("NE", "68022", "Elkhorn");
       expect(c.rate).toBe(0.07);
@@ -28,6 +28,12 @@ describe("US local sales taxes, round 8 group nevtwv (embedded)", () => {
       const c = await charged("NE", "68840", "Gibbon", "2021-04-01");
       expect(c.rate).toBe(0.07);
       expect(c.names).toEqual(["Gibbon", "Nebraska"]);
+    });
+    it("South Sioux City 68776: the city's 1.5% from the quarter of its 2018 joint press release (7%), 5.5% on 2018-06-30", async () => {
+      expect((await charged("NE", "68776", "South Sioux City", "2018-06-30")).rate).toBe(0.055);
+      const c = await charged("NE", "68776", "South Sioux City");
+      expect(c.rate).toBe(0.07);
+      expect(c.names).toEqual(["Nebraska", "South Sioux City"]);
     });
   });
 
