@@ -94,6 +94,19 @@ describe("US local sales taxes, round 8 group nevtwv (embedded)", () => {
       expect(c.names).toEqual(["Hurricane", "West Virginia"]);
     });
 
+    it("Shepherdstown 25443 (the town's notice) from 2017-07-01 and Fayetteville 25840 (its code) from 2022-07-01: 7%", async () => {
+      expect((await charged("WV", "25443", "Shepherdstown")).rate).toBe(0.07);
+      expect((await charged("WV", "25840", "Fayetteville", "2022-06-30")).rate).toBe(0.06);
+      expect((await charged("WV", "25840", "Fayetteville", "2022-07-01")).rate).toBe(0.07);
+    });
+
+    it("Lewisburg 24901: 6% until 2023-06-30, the city's 1% from 2023-07-01", async () => {
+      expect((await charged("WV", "24901", "Lewisburg", "2023-06-30")).rate).toBe(0.06);
+      const c = await charged("WV", "24901", "Lewisburg");
+      expect(c.rate).toBe(0.07);
+      expect(c.names).toEqual(["Lewisburg", "West Virginia"]);
+    });
+
     it("Williamstown 26187: the first municipal sales tax the State collected (since 2011-10-01): 7% from the first day of West Virginia's data", async () => {
       expect((await charged("WV", "26187", "Williamstown", "2019-01-01")).rate).toBe(0.07);
       const c = await charged("WV", "26187", "Williamstown");
