@@ -9,7 +9,8 @@ import { jurisdictionSlug } from "./jurisdiction-slug.js";
 
 /** The slug with the words people abbreviate in place names abbreviated (MOUNT → MT, FORT → FT). */
 export function lookupKey(state: string, name: string): string {
-  const slug = jurisdictionSlug(name)
+  // "Lees Summit" (USPS) and "Lee's Summit" (Census) are one place: apostrophes go first.
+  const slug = jurisdictionSlug(name.replace(/['’]/g, ""))
     .replace(/(^|_)MOUNT(?=_|$)/g, "$1MT")
     .replace(/(^|_)FORT(?=_|$)/g, "$1FT");
   return `${state}|${slug}`;

@@ -206,14 +206,15 @@ describe("US addresses", () => {
   });
 
   it("picks Boston for 02127 (South Boston in SimpleMaps, Boston in GeoNames) when the city says so", () => {
-    expect(resolve({ address_postal_code: "02127" }).jurisdictions.at(-1)!.id).toBe("US-MA-CITY-SOUTH_BOSTON");
     const result = resolve({ address_postal_code: "02127", address_city: "BOSTON" });
     expect(result.jurisdictions.at(-1)!.id).toBe("US-MA-CITY-BOSTON");
     expect(result.address_resolution_status).toBe("POSTAL_AND_CITY");
+    // South Boston is a part of Boston, no municipality: Boston, which covers the ZIP, stands in.
+    expect(resolve({ address_postal_code: "02127" }).jurisdictions.at(-1)!.id).toBe("US-MA-CITY-BOSTON");
     // Springfield is a place in Hampden County, not in 02127's Suffolk County: the ZIP's
     // default place is used, and the answer says the city was not placed.
     const elsewhere = resolve({ address_postal_code: "02127", address_city: "Springfield" });
-    expect(elsewhere.jurisdictions.at(-1)!.id).toBe("US-MA-CITY-SOUTH_BOSTON");
+    expect(elsewhere.jurisdictions.at(-1)!.id).toBe("US-MA-CITY-BOSTON");
     expect(elsewhere).toMatchObject({
       address_resolution_status: "POSTAL_CITY_UNKNOWN",
       resolution_precision: "APPROXIMATED",
@@ -298,6 +299,28 @@ describe("a municipality the ZIP does not reach (Census 2020 ZCTA to Place data)
     expect(cityOf({ address_postal_code: "94120", address_city: "San Francisco" })).toBe("US-CA-CITY-SAN_FRANCISCO");
   });
 
+  it("lets the municipality covering most of the ZIP stand in for a postal city that is no municipality", () => {
+    // Kingwood is a part of Houston (annexed 1996), no municipality of its own: 77345 lies wholly in Houston.
+    const named = resolve({ address_postal_code: "77345", address_city: "Kingwood" });
+    expect(named.jurisdictions.map((jurisdiction) => jurisdiction.id)).toEqual([
+      "US",
+      "US-TX",
+      "US-TX-COUNTY-HARRIS",
+      "US-TX-CITY-HOUSTON",
+    ]);
+    expect(named).toMatchObject({
+      resolution_precision: "APPROXIMATED",
+      address_resolution_status: "POSTAL_CITY_UNKNOWN",
+      address_used: { address_city: "Kingwood" },
+    });
+    const unnamed = resolve({ address_postal_code: "77345" });
+    expect(unnamed.jurisdictions.at(-1)!.id).toBe("US-TX-CITY-HOUSTON");
+    expect(unnamed).toMatchObject({ resolution_precision: "POSTAL", address_resolution_status: "POSTAL_ONLY" });
+    // 77379 (Spring, a census-designated place) lies mostly in no municipality: the county alone, as before.
+    expect(cityOf({ address_postal_code: "77379", address_city: "Spring" })).toBe("US-TX-CITY-SPRING");
+    expect(resolve({ address_postal_code: "77379", address_city: "Spring" }).resolution_precision).toBe("POSTAL");
+  });
+
   it("uses the postal city when the Census data is not loaded", () => {
     const bare = new AddressResolver(resolver.zips, resolver.places);
     const result = bare.resolve(address({ address_postal_code: "55124", address_city: "Saint Paul" }));
@@ -339,6 +362,16 @@ describe("ZctaPlaces", () => {
     expect(zctas.outside(55102, "MN", "Roseville")).toBe(false);
   });
 
+  it("knows the state's municipalities by any spelling, apostrophes included", () => {
+    zctas.add("64063\tMO\tLee's Summit=9378");
+    zctas.add("64065\tMO\tUnity Village=10000");
+    expect(zctas.isMunicipality("MO", "Lees Summit")).toBe(true);
+    expect(zctas.isMunicipality("MN", "Saint Paul")).toBe(true);
+    expect(zctas.isMunicipality("TX", "Kingwood")).toBe(false);
+    expect(zctas.outside(64065, "MO", "Lees Summit")).toBe(true);
+    expect(zctas.outside(64063, "MO", "LEES SUMMIT")).toBe(false);
+  });
+
   it("refuses a malformed line", () => {
     expect(() => zctas.add("5511\tMN\tX=1")).toThrow(/bad ZCTA places line/);
   });
@@ -347,7 +380,16 @@ describe("ZctaPlaces", () => {
 function findZipWithAlternate(): { zip: string; alternate: string } {
   const index = resolver.zips;
   for (let slot = 0; slot < index.size; slot++) {
-    if (index.hasAlternateCity(slot) && !index.region(slot).territory)
+    const state = index.region(slot).code;
+    // Both names municipalities the ZIP reaches: any other gives way to the ZIP's own.
+    const reached = (name: string) =>
+      resolver.zctas.isMunicipality(state, name) && !resolver.zctas.outside(index.zipNumber(slot), state, name);
+    if (
+      index.hasAlternateCity(slot) &&
+      !index.region(slot).territory &&
+      reached(index.cityName(slot, "primary")) &&
+      reached(index.cityName(slot, "alternate"))
+    )
       return { zip: index.zip(slot), alternate: index.cityName(slot, "alternate") };
   }
   throw new Error("no ZIP with an alternative place");

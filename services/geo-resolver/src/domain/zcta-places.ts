@@ -55,6 +55,11 @@ export class ZctaPlaces {
     return shares !== undefined && !shares.some((place) => lookupKey(state, place.name) === key);
   }
 
+  /** Whether `city` names an incorporated place of the state (one that lies in some ZCTA). */
+  isMunicipality(state: string, city: string): boolean {
+    return this.placeKeys.has(lookupKey(state, city));
+  }
+
   /**
    * The incorporated places of the state that the ZIP lies in, largest share first;
    * undefined when the ZIP is no Census ZCTA (PO boxes, single-building ZIPs).

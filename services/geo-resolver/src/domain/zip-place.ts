@@ -54,20 +54,28 @@ export function placeInZip(
   // of the land took 3 million residents of the sweep off their postal city wrongly
   // (docs/accuracy-notes-r6-zcta.md). A ZIP that is no ZCTA (PO boxes) is never outside.
   const zip = zips.zipNumber(slot);
-  const outside = (name: string): boolean => zctas.outside(zip, region.code, name);
+  const shares = zctas.sharesOf(zip, region.code);
+  const mostlyInPlaces = (shares ?? []).reduce((sum, place) => sum + place.share, 0) >= mostlyIncorporated;
+  // A postal city the ZIP's own municipalities stand in for: a municipality the ZIP does not
+  // reach, or a name that is no municipality at all (Kingwood, a part of Houston since 1996;
+  // a census-designated place) when incorporated places cover most of the ZIP. A name that
+  // is no municipality in a mostly unincorporated ZIP keeps the county alone, as before.
+  const replaced = (name: string): boolean =>
+    zctas.outside(zip, region.code, name) ||
+    (mostlyInPlaces && name !== "" && !zctas.isMunicipality(region.code, name));
   const defaultPlace = (): Pick<ZipPlace, "jurisdictions" | "defaultCity"> => {
     if (!home) return { jurisdictions: usPlaceJurisdictions(region, inState[0]?.county, undefined), defaultCity: "" };
     const postal = zips.cityName(slot, "primary");
-    return outside(postal)
-      ? censusDefault(places, region, inState, zctas.sharesOf(zip, region.code) ?? [], postal)
+    return replaced(postal)
+      ? censusDefault(places, region, inState, shares ?? [], postal)
       : homeDefault(zips, slot, region, inState, counties, "primary");
   };
 
   if (home) {
     const match = city === "" ? "none" : zips.matchCity(slot, jurisdictionSlug(city));
     const chosen = match === "alternate" ? "alternate" : "primary";
-    if ((city === "" || match !== "none") && outside(zips.cityName(slot, chosen))) {
-      // The postal city is a municipality the ZIP does not reach: not used.
+    if ((city === "" || match !== "none") && replaced(zips.cityName(slot, chosen))) {
+      // The postal city is no municipality of the ZIP: the ZIP's own stand in for it.
       return {
         ...defaultPlace(),
         status: city === "" ? "POSTAL_ONLY" : "POSTAL_CITY_UNKNOWN",
@@ -87,7 +95,7 @@ export function placeInZip(
 
   const known = city === "" ? undefined : places.find(region.code, city);
   const county = known && inState.find((candidate) => known.counties.includes(candidate.fips));
-  if (known && county && !outside(city)) {
+  if (known && county && !zctas.outside(zip, region.code, city)) {
     return {
       jurisdictions: usPlaceJurisdictions(region, county.county, known.city),
       defaultCity: known.city.name,
