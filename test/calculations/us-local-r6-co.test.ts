@@ -95,10 +95,10 @@ describe("Colorado local sales taxes, round 6 group co (embedded)", () => {
     expect(await authorities("80517", "Estes Park")).toMatchObject({ "Estes Park": DOR, "Larimer County": DOR });
   });
 
-  it("Aspen 81611, state-administered since 2025: 9.8% before its 2.7% of 2026-01-01, 10.1% after, filed with the DOR", async () => {
+  it("Aspen 81611, state-administered since 2025: 9.8% before its 2.7% of 2026-01-01, 10.6% after (with the Aspen Fire Protection District's 0.5% of round 8), filed with the DOR", async () => {
     expect((await charged("81611", "Aspen", "2025-12-31")).rate).toBe(0.098);
     const c = await charged("81611", "Aspen");
-    expect(c.rate).toBe(0.101);
+    expect(c.rate).toBe(0.106);
     expect(c.names).toContain("Pitkin County Mass Transit System");
     expect(await authorities("81611", "Aspen")).toMatchObject({ Aspen: DOR });
   });
