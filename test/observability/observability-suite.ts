@@ -120,6 +120,15 @@ export function describeObservability(
       // An agent-tool call through the MCP endpoint.
       const result = await withMcp(system.mcpUrl, key, (client) => callTool(client, "get_sales_summary", {}));
       expect(result.isError).toBeFalsy();
+      // The ledger's filings consumer applies the journey's events after the answers (in
+      // distributed mode from a fetch Kafka may hold up to a second): wait until it has.
+      const filingsProcessed =
+        /^levy_events_consumed_total\{[^}]*group="ledger-filings"[^}]*outcome="processed"[^}]*\} ([1-9]\d*)/m;
+      for (let waited = 0; waited < 30_000; waited += 100) {
+        const text = await (await fetch(`http://127.0.0.1:${system.opsPorts.ledger}/metrics`)).text();
+        if (filingsProcessed.test(text)) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       // Every service's own registry, scraped from its ops port.
       families = new Map();
       for (const [service, port] of Object.entries(system.opsPorts)) {

@@ -25,6 +25,34 @@ const metricValue = async (registry: Registry, name: string, labels: Record<stri
 };
 
 describe("instrumentEventBus", () => {
+  it("counts the events of a run a batchHandler applied as processed", async () => {
+    const registry = new Registry();
+    const bus = instrumentEventBus(createInProcessBus(), registry);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const runs: number[] = [];
+    let started = false;
+    await bus.subscribe({
+      topic: "levy.test.runs",
+      group: "runs-worker",
+      handler: async () => {
+        started = true;
+        await gate;
+      },
+      batchHandler: async (events) => void runs.push(events.length),
+    });
+    // The first event holds the group; the next four queue behind it and come as one run.
+    const first = bus.publish("levy.test.runs", [event("a")]);
+    await waitFor(async () => started);
+    const rest = bus.publish("levy.test.runs", [event("b"), event("c"), event("d"), event("e")]);
+    release();
+    await Promise.all([first, rest]);
+    const labels = { topic: "levy.test.runs", group: "runs-worker", outcome: "processed" };
+    await waitFor(async () => (await metricValue(registry, "levy_events_consumed_total", labels)) === 5);
+    expect(runs).toEqual([4]);
+    expect(await metricValue(registry, "levy_events_consumed_total", labels)).toBe(5);
+  });
+
   it("counts per service: produced, processed, failed attempts, dead-lettered, and the lag", async () => {
     const shared = createInProcessBus();
     const producerRegistry = new Registry();

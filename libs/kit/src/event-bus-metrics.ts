@@ -5,7 +5,7 @@
 //   levy_events_consumed_total{topic,group,outcome}  events settled (processed | dead_lettered)
 //   levy_events_handler_failures_total{topic,group}  failed handler attempts (each is retried)
 //   levy_events_consumer_lag{topic,group}            events published and not yet settled
-import type { EventBus, EventHandler } from "@levy/events";
+import type { BatchHandler, EventBus, EventHandler } from "@levy/events";
 import { Counter, Gauge, type Registry } from "prom-client";
 import type { Logger } from "./logger.js";
 
@@ -90,9 +90,19 @@ export function instrumentEventBus(
         }
         consumed.inc({ ...labels, outcome: "processed" });
       };
+      // A run applied at once counts each of its events as processed; a run that fails is
+      // delivered again event by event through `handler`, which counts those.
+      const batchHandler = options.batchHandler;
+      const countedBatchHandler: BatchHandler | undefined = batchHandler
+        ? async (events) => {
+            await batchHandler(events);
+            consumed.inc({ ...labels, outcome: "processed" }, events.length);
+          }
+        : undefined;
       const subscription = await bus.subscribe({
         ...options,
         handler,
+        ...(countedBatchHandler ? { batchHandler: countedBatchHandler } : {}),
         onDeadLetter: () => {
           consumed.inc({ ...labels, outcome: "dead_lettered" });
           logger?.error(labels, "an event failed every attempt and was moved to the dead-letter topic");
