@@ -377,6 +377,42 @@ export function describeStorageContract(
         expect(await things.get(a, "group-i2")).toBeNull();
       });
 
+      it("writes several updates of one collection together, and a failed one fails the group", async () => {
+        const ids = ["group-m1", "group-m2", "group-m3"];
+        const stored = await Promise.all(ids.map((id) => things.insert(a, thing(id))));
+        const update = (id: string, expectedVersion: number, n: number) => ({
+          collection: "things",
+          scope: a,
+          update: { id, expectedVersion, set: { n } },
+        });
+        await store.writeThenRecord(
+          stored.map((record, position) => update(record.id, record.version, position)),
+          [mark("m-many")],
+        );
+        for (const [position, id] of ids.entries())
+          expect(await things.get(a, id)).toMatchObject({ n: position, version: stored[position]!.version + 1 });
+        expect(await marks.get(a, "m-many")).toMatchObject({ note: "done" });
+        // group-m2 is read again below at its old version: stale. Then one that was never stored.
+        const now = await Promise.all(ids.map(async (id) => (await things.get(a, id))!));
+        const failures: Array<[Parameters<Store["writeThenRecord"]>[0], string]> = [
+          [[update("group-m1", now[0]!.version, 10), update("group-m2", stored[1]!.version, 20)], "conflict"],
+          [[update("group-m3", now[2]!.version, 30), update("never-there", 1, 40)], "not_found"],
+        ];
+        for (const [writes, code] of failures) {
+          expect((await storageError(store.writeThenRecord(writes, [mark("m-many-failed")]))).code).toBe(code);
+          expect(await marks.get(a, "m-many-failed")).toBeNull();
+        }
+        expect(await things.get(a, "group-m2")).toMatchObject({ n: 1, version: now[1]!.version });
+        // A failed group leaves nothing that blocks the next writer: read again, written again.
+        const fresh = await Promise.all(ids.map(async (id) => (await things.get(a, id))!));
+        await store.writeThenRecord(
+          fresh.map((record) => update(record.id, record.version, 99)),
+          [mark("m-many-again")],
+        );
+        for (const id of ids) expect(await things.get(a, id)).toMatchObject({ n: 99 });
+        expect(await marks.get(a, "m-many-again")).toMatchObject({ note: "done" });
+      });
+
       it("refuses a record written twice in one group and a collection the store has not opened", async () => {
         await expect(store.writeThenRecord([], [mark("m-twice"), mark("m-twice")])).rejects.toThrow(TypeError);
         await expect(

@@ -1,10 +1,16 @@
 // The atomic update protocol: each write is one conditional single-document operation,
 // which MongoDB (and Atlas, DocumentDB, Cosmos DB) applies atomically. Only correct on
 // servers that do; FerretDB 1.x does not (see mongo-update-protocol.ts).
-import type { Collection as DriverCollection, UpdateFilter } from "mongodb";
+import {
+  type AnyBulkWriteOperation,
+  type Collection as DriverCollection,
+  MongoBulkWriteError,
+  type UpdateFilter,
+} from "mongodb";
+import { bulkWriteErrors } from "./mongo-errors.js";
 import { StorageError, type UpdateOptions } from "./port.js";
 import { type Document, assertPlainFields } from "./record-shape.js";
-import type { DocumentWrites } from "./mongo-update-protocol.js";
+import type { DocumentUpdate, DocumentWrites } from "./mongo-update-protocol.js";
 
 /** An update's set/unset as one $set/$unset operation that also moves the version on. */
 export function updateOperation(
@@ -20,6 +26,43 @@ export function updateOperation(
   return change;
 }
 
+/** The conditional updates of `updates` as the operations of one bulk write. */
+export function conditionalUpdates(updates: readonly DocumentUpdate[]): AnyBulkWriteOperation<Document>[] {
+  return updates.map(({ documentId, options }) => ({
+    updateOne: { filter: { _id: documentId, version: options.expectedVersion }, update: updateOperation(options) },
+  }));
+}
+
+/** The first per-document error of a failed bulk write (the error itself when it is not one). */
+export function firstWriteError(error: unknown): unknown {
+  return error instanceof MongoBulkWriteError ? ([...bulkWriteErrors(error).values()][0] ?? error) : error;
+}
+
+/**
+ * Why some of `updates` matched no document: the first whose document is gone is
+ * not_found, otherwise a conflict (the stored version moved on). `stored` maps the
+ * documents still there to their version.
+ */
+export function missedUpdateError(
+  updates: readonly DocumentUpdate[],
+  stored: ReadonlyMap<unknown, unknown>,
+): StorageError {
+  const gone = updates.find((update) => !stored.has(update.documentId));
+  if (gone) return new StorageError("not_found", `no record ${gone.id}`);
+  const moved =
+    updates.find((update) => stored.get(update.documentId) !== update.options.expectedVersion + 1) ?? updates[0]!;
+  return new StorageError("conflict", `record ${moved.id} was changed since version ${moved.options.expectedVersion}`);
+}
+
+/** The stored version of each of the documents, by _id (absent: gone). */
+export async function storedVersions(
+  documents: DriverCollection<Document>,
+  documentIds: readonly string[],
+): Promise<Map<unknown, unknown>> {
+  const found = await documents.find({ _id: { $in: [...documentIds] } }, { projection: { version: 1 } }).toArray();
+  return new Map(found.map((document) => [document._id, document.version]));
+}
+
 export function atomicWrites(documents: DriverCollection<Document>): DocumentWrites {
   return {
     async update(documentId, id, options) {
@@ -32,6 +75,22 @@ export function atomicWrites(documents: DriverCollection<Document>): DocumentWri
         throw new StorageError("conflict", `record ${id} was changed since version ${options.expectedVersion}`);
       }
       throw new StorageError("not_found", `no record ${id}`);
+    },
+    // One unordered bulk write; if fewer documents matched than were sent, one read says why.
+    async updateAll(updates) {
+      if (updates.length === 0) return;
+      let matched: number;
+      try {
+        matched = (await documents.bulkWrite(conditionalUpdates(updates), { ordered: false })).matchedCount;
+      } catch (error) {
+        throw firstWriteError(error);
+      }
+      if (matched === updates.length) return;
+      const stored = await storedVersions(
+        documents,
+        updates.map((update) => update.documentId),
+      );
+      throw missedUpdateError(updates, stored);
     },
     async increment(documentId, id, inc) {
       assertPlainFields(Object.keys(inc));

@@ -1,5 +1,5 @@
 // Driver and server failures become StorageErrors before they leave the adapter.
-import { MongoServerError } from "mongodb";
+import { type MongoBulkWriteError, MongoServerError } from "mongodb";
 import { StorageError } from "./port.js";
 
 // FerretDB reports a unique violation inside findAndModify/replace as a generic error
@@ -36,4 +36,18 @@ export async function mapErrors<R>(operation: () => Promise<R>): Promise<R> {
   } catch (error) {
     throw toStorageError(error);
   }
+}
+
+/**
+ * The per-document errors of an unordered bulk write, by the document's position in it,
+ * each as the single-document command would have thrown it.
+ */
+export function bulkWriteErrors(error: MongoBulkWriteError): Map<number, MongoServerError> {
+  const writeErrors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
+  return new Map(
+    writeErrors.map((writeError) => {
+      const message = writeError.errmsg ?? "write failed";
+      return [writeError.index, new MongoServerError({ message, errmsg: message, code: writeError.code })];
+    }),
+  );
 }

@@ -5,7 +5,8 @@
 // refused document does not stop the others). A lone insert goes at once, so an idle
 // collection adds no delay; under load the server sees fewer, larger commands (FerretDB
 // 1.x spends ~0.45 ms of CPU per command on top of ~0.25 ms per document).
-import { type Collection as DriverCollection, MongoBulkWriteError, MongoServerError } from "mongodb";
+import { type Collection as DriverCollection, MongoBulkWriteError } from "mongodb";
+import { bulkWriteErrors } from "./mongo-errors.js";
 import type { Document } from "./record-shape.js";
 
 /** At most this many documents per command (a calculation is a few KiB, far below 16 MiB). */
@@ -15,12 +16,6 @@ interface Waiting {
   readonly document: Document;
   resolve(): void;
   reject(error: unknown): void;
-}
-
-/** A write error of one document of an unordered insertMany, as the error insertOne would have thrown. */
-function documentError(writeError: { code?: number; errmsg?: string }): MongoServerError {
-  const message = writeError.errmsg ?? "insert failed";
-  return new MongoServerError({ message, errmsg: message, code: writeError.code });
 }
 
 export type GroupedInsert = (document: Document) => Promise<void>;
@@ -43,11 +38,10 @@ export function groupInserts(raw: DriverCollection<Document>): GroupedInsert {
         for (const waiting of group) waiting.reject(error);
         return;
       }
-      const writeErrors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
-      const failed = new Map(writeErrors.map((writeError) => [writeError.index, writeError]));
+      const failed = bulkWriteErrors(error);
       group.forEach((waiting, index) => {
-        const writeError = failed.get(index);
-        if (writeError) waiting.reject(documentError(writeError));
+        const documentError = failed.get(index);
+        if (documentError) waiting.reject(documentError);
         else waiting.resolve();
       });
     }

@@ -12,10 +12,23 @@ import type { Document } from "./record-shape.js";
 export type UpdateProtocol = "atomic" | "marker";
 export type UpdateProtocolSetting = UpdateProtocol | "auto";
 
+/** One update of DocumentWrites.updateAll: the stored document's _id, the record's id, the change. */
+export interface DocumentUpdate {
+  readonly documentId: string;
+  readonly id: string;
+  readonly options: UpdateOptions<Record<string, unknown>>;
+}
+
 /** The adapter's writes of an existing document, one implementation per protocol. */
 export interface DocumentWrites {
   /** Applies set/unset when the stored version is expectedVersion (conflict / not_found otherwise). */
   update(documentId: string, id: string, options: UpdateOptions<Record<string, unknown>>): Promise<Document>;
+  /**
+   * Applies each update as `update` would (different documents), in a fixed number of
+   * commands whatever their count, for Store.writeThenRecord. When one fails it throws
+   * that one's StorageError; the others stay applied.
+   */
+  updateAll(updates: readonly DocumentUpdate[]): Promise<void>;
   /** Adds `inc` to numeric fields of an existing document, losing no concurrent addition. */
   increment(documentId: string, id: string, inc: Partial<Record<string, number>>): Promise<Document>;
 }

@@ -2,7 +2,7 @@
 // the transition and the conditional update), with no read of the document first. The
 // server here is a stand-in that counts operations; the contract suite
 // (test/contracts/storage.mongo.int.test.ts) runs the protocol against FerretDB.
-import { MongoServerError, type Collection as DriverCollection } from "mongodb";
+import { MongoBulkWriteError, MongoServerError, type Collection as DriverCollection } from "mongodb";
 import { describe, expect, it } from "vitest";
 import { markerWrites, type VersionMarker } from "./mongo-versioned-update.js";
 import type { Document } from "./record-shape.js";
@@ -36,6 +36,38 @@ function countedCollection<T extends { _id: string }>(operations: string[], name
     async findOne(filter: Record<string, unknown>) {
       count("findOne");
       return structuredClone(find(filter)[0] ?? null);
+    },
+    async insertMany(many: Row[], options: { ordered?: boolean }) {
+      count("insertMany");
+      expect(options.ordered).toBe(false);
+      const writeErrors: Array<{ index: number; code: number; errmsg: string }> = [];
+      many.forEach((row, index) => {
+        if (rows.has(row._id)) writeErrors.push({ index, code: 11000, errmsg: "E11000 duplicate key error" });
+        else rows.set(row._id, structuredClone(row));
+      });
+      if (writeErrors.length > 0)
+        throw new MongoBulkWriteError({ message: "E11000 duplicate key error", code: 11000, writeErrors }, {} as never);
+    },
+    find(filter: Record<string, unknown>) {
+      count("find");
+      return { toArray: async () => structuredClone(find(filter)) };
+    },
+    async bulkWrite(
+      operations: Array<{
+        updateOne: { filter: Record<string, unknown>; update: Record<string, Record<string, unknown>> };
+      }>,
+      options: { ordered?: boolean },
+    ) {
+      count("bulkWrite");
+      expect(options.ordered).toBe(false);
+      let matchedCount = 0;
+      for (const { updateOne } of operations) {
+        const row = find(updateOne.filter)[0];
+        if (!row) continue;
+        rows.set(row._id, apply(row, updateOne.update));
+        matchedCount += 1;
+      }
+      return { matchedCount };
     },
     async findOneAndUpdate(filter: Record<string, unknown>, change: Record<string, Record<string, unknown>>) {
       count("findOneAndUpdate");
@@ -76,7 +108,7 @@ function markerProtocol() {
   const operations: string[] = [];
   const documents = countedCollection<Document>(operations, "documents");
   const markers = countedCollection<VersionMarker>(operations, "markers");
-  documents.rows.set("d1", { _id: "d1", _seq: 1, version: 1, name: "a", n: 0 });
+  for (const id of ["d1", "d2", "d3"]) documents.rows.set(id, { _id: id, _seq: 1, version: 1, name: "a", n: 0 });
   return {
     writes: markerWrites(documents.collection, markers.collection),
     operations,
@@ -123,5 +155,43 @@ describe("marker update protocol", () => {
     const { writes, documents } = markerProtocol();
     await Promise.all(Array.from({ length: 10 }, () => writes.increment("d1", "d1", { n: 2 })));
     expect(documents.get("d1")).toMatchObject({ n: 20, version: 11 });
+  });
+
+  describe("several documents at once (updateAll)", () => {
+    const to = (version: number, id: string, n: number) => ({
+      documentId: id,
+      id,
+      options: { expectedVersion: version, set: { n } },
+    });
+
+    it("claims every transition in one command and updates in one more, whatever their count", async () => {
+      const { writes, operations, documents, markers } = markerProtocol();
+      await writes.updateAll([to(1, "d1", 10), to(1, "d2", 20), to(1, "d3", 30)]);
+      expect(operations).toEqual(["markers.insertMany", "documents.bulkWrite"]);
+      expect([...documents.values()].map((row) => [row._id, row.n, row.version])).toEqual([
+        ["d1", 10, 2],
+        ["d2", 20, 2],
+        ["d3", 30, 2],
+      ]);
+      expect([...markers.keys()]).toEqual(["d1@2", "d2@2", "d3@2"]);
+    });
+
+    it("applies the others when one is stale and one is gone, answers with the error, and frees their claims", async () => {
+      const { writes, documents, markers } = markerProtocol();
+      await writes.update("d2", "d2", { expectedVersion: 1, set: { n: 1 } });
+      // d2 is at version 2 now: a writer still holding version 1 loses its claim (d2@2 is taken).
+      await expect(writes.updateAll([to(1, "d1", 10), to(1, "d2", 20), to(1, "d3", 30)])).rejects.toMatchObject({
+        code: "conflict",
+      });
+      expect([documents.get("d1")?.n, documents.get("d2")?.n, documents.get("d3")?.n]).toEqual([10, 1, 30]);
+      await expect(writes.updateAll([to(2, "d1", 11), to(1, "gone", 1)])).rejects.toMatchObject({ code: "not_found" });
+      expect(documents.get("d1")).toMatchObject({ n: 11, version: 3 });
+      expect([...markers.keys()].sort()).toEqual(["d1@2", "d1@3", "d2@2", "d3@2"]);
+      // A stale version whose marker was pruned long ago matches no document: its claim is freed too.
+      documents.set("d3", { ...documents.get("d3")!, version: 500 });
+      await expect(writes.updateAll([to(3, "d1", 12), to(3, "d3", 1)])).rejects.toMatchObject({ code: "conflict" });
+      expect(markers.has("d3@4")).toBe(false);
+      expect(documents.get("d1")).toMatchObject({ n: 12, version: 4 });
+    });
   });
 });

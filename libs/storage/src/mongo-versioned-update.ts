@@ -10,10 +10,16 @@
 // never happened (its writer crashed) is rolled forward by the next writer after
 // ROLL_FORWARD_AFTER_MS. On MongoDB the atomic protocol (mongo-atomic-update.ts) is
 // cheaper still; mongo-update-protocol.ts chooses.
-import type { Collection as DriverCollection } from "mongodb";
-import { updateOperation } from "./mongo-atomic-update.js";
-import { isDuplicateKey } from "./mongo-errors.js";
-import type { DocumentWrites } from "./mongo-update-protocol.js";
+import { type Collection as DriverCollection, MongoBulkWriteError } from "mongodb";
+import {
+  conditionalUpdates,
+  firstWriteError,
+  missedUpdateError,
+  storedVersions,
+  updateOperation,
+} from "./mongo-atomic-update.js";
+import { bulkWriteErrors, isDuplicateKey } from "./mongo-errors.js";
+import type { DocumentUpdate, DocumentWrites } from "./mongo-update-protocol.js";
 import { StorageError, type UpdateOptions } from "./port.js";
 import { type Document, addTo } from "./record-shape.js";
 
@@ -39,6 +45,12 @@ export function markerWrites(
 ): DocumentWrites {
   return {
     update: (documentId, id, options) => versionedUpdate(documents, markers, documentId, id, options),
+    updateAll: (updates) =>
+      updates.length === 1
+        ? versionedUpdate(documents, markers, updates[0]!.documentId, updates[0]!.id, updates[0]!.options).then(
+            () => undefined,
+          )
+        : versionedUpdates(documents, markers, updates),
     async increment(documentId, id, inc) {
       // A counter is read and written back under the same versioned update as any other
       // record, retried until this writer's transition is the one that lands.
@@ -59,6 +71,84 @@ export function markerWrites(
   };
 }
 
+function claimOf(documentId: string, options: UpdateOptions<Record<string, unknown>>, now: number): VersionMarker {
+  const from = options.expectedVersion;
+  // A stored document cannot hold "$set" as a field name: the marker keeps the fields.
+  const change = { set: { ...options.set }, unset: [...(options.unset ?? [])] };
+  return { _id: `${documentId}@${from + 1}`, from_version: from, change, claimed_at: now };
+}
+
+/** The markers of transitions far behind `next` (the version just reached), when a prune is due. */
+function prunableMarkers(documentId: string, next: number): string[] {
+  if (next <= KEPT_MARKERS || next % PRUNE_EVERY !== 0) return [];
+  return Array.from({ length: PRUNE_EVERY }, (_, back) => `${documentId}@${next - KEPT_MARKERS - back}`);
+}
+
+/**
+ * The protocol for several documents at once, in three commands whatever their count:
+ * every claim in one unordered insert, the claimed updates in one unordered bulk write,
+ * the old markers pruned in one delete (when due). Only when fewer documents matched
+ * than were claimed does one read find which (under its claim, only this writer moves a
+ * document from its version to the next), and one delete frees their claims.
+ */
+async function versionedUpdates(
+  documents: DriverCollection<Document>,
+  markers: DriverCollection<VersionMarker>,
+  updates: readonly DocumentUpdate[],
+): Promise<void> {
+  const now = Date.now();
+  const claims = updates.map(({ documentId, options }) => claimOf(documentId, options, now));
+  const lost = new Set<number>();
+  try {
+    await markers.insertMany(claims, { ordered: false });
+  } catch (error) {
+    if (!(error instanceof MongoBulkWriteError)) throw error;
+    const refused = bulkWriteErrors(error);
+    const other = [...refused.values()].find((writeError) => !isDuplicateKey(writeError));
+    if (other) {
+      // Nothing is written: the claims that were taken are given back.
+      const taken = claims.filter((_, index) => !refused.has(index)).map((claim) => claim._id);
+      await markers.deleteMany({ _id: { $in: taken } }).catch(() => undefined);
+      throw other;
+    }
+    for (const index of refused.keys()) lost.add(index);
+  }
+  const claimed = updates.filter((_, index) => !lost.has(index));
+  let missed: DocumentUpdate[] = [];
+  let failure: unknown;
+  let stored: Map<unknown, unknown> = new Map();
+  if (claimed.length > 0) {
+    let matched = 0;
+    try {
+      matched = (await documents.bulkWrite(conditionalUpdates(claimed), { ordered: false })).matchedCount;
+    } catch (error) {
+      failure = firstWriteError(error);
+    }
+    if (failure !== undefined || matched < claimed.length) {
+      stored = await storedVersions(
+        documents,
+        claimed.map((update) => update.documentId),
+      );
+      missed = claimed.filter((update) => stored.get(update.documentId) !== update.options.expectedVersion + 1);
+      const freed = missed.map((update) => claimOf(update.documentId, update.options, now)._id);
+      await markers.deleteMany({ _id: { $in: freed } }).catch(() => undefined);
+    }
+    const prunable = claimed
+      .filter((update) => !missed.includes(update))
+      .flatMap((update) => prunableMarkers(update.documentId, update.options.expectedVersion + 1));
+    if (prunable.length > 0) await markers.deleteMany({ _id: { $in: prunable } }).catch(() => undefined);
+  }
+  if (failure !== undefined) throw failure;
+  for (const index of lost) {
+    const { documentId, options } = updates[index]!;
+    await rollForwardIfAbandoned(documents, markers, claims[index]!._id, documentId, options.expectedVersion);
+  }
+  const firstLost = [...lost][0];
+  if (firstLost !== undefined)
+    throw new StorageError("conflict", `record ${updates[firstLost]!.id} is being changed by another writer`);
+  if (missed.length > 0) throw missedUpdateError(missed, stored);
+}
+
 async function versionedUpdate(
   documents: DriverCollection<Document>,
   markers: DriverCollection<VersionMarker>,
@@ -68,11 +158,10 @@ async function versionedUpdate(
 ): Promise<Document> {
   const from = options.expectedVersion;
   const change = updateOperation(options);
-  const markerId = `${documentId}@${from + 1}`;
+  const claim = claimOf(documentId, options, Date.now());
+  const markerId = claim._id;
   try {
-    // A stored document cannot hold "$set" as a field name: the marker keeps the fields.
-    const fields = { set: { ...options.set }, unset: [...(options.unset ?? [])] };
-    await markers.insertOne({ _id: markerId, from_version: from, change: fields, claimed_at: Date.now() });
+    await markers.insertOne(claim);
   } catch (error) {
     if (!isDuplicateKey(error)) throw error;
     await rollForwardIfAbandoned(documents, markers, markerId, documentId, from);
@@ -97,11 +186,8 @@ async function versionedUpdate(
   }
   // Old markers keep old transitions closed to writers holding a stale read; those far
   // behind the current version are pruned, PRUNE_EVERY at once.
-  const next = from + 1;
-  if (next > KEPT_MARKERS && next % PRUNE_EVERY === 0) {
-    const prunable = Array.from({ length: PRUNE_EVERY }, (_, back) => `${documentId}@${next - KEPT_MARKERS - back}`);
-    await markers.deleteMany({ _id: { $in: prunable } }).catch(() => undefined);
-  }
+  const prunable = prunableMarkers(documentId, from + 1);
+  if (prunable.length > 0) await markers.deleteMany({ _id: { $in: prunable } }).catch(() => undefined);
   return updated;
 }
 
