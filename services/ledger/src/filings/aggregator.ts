@@ -123,7 +123,29 @@ async function planAggregate<T extends Aggregate>(
   create: T,
   changes: ReadonlyArray<Pick<AggregateChange<T>, "eventId" | "mutate">>,
 ): Promise<AggregateWrite<T> | null> {
-  const stored = await collection.get(scope, create.id);
+  return planOn(await collection.get(scope, create.id), create, changes);
+}
+
+/** planAggregate for each of `documents`, their stored state read in one call. */
+async function planAggregates<T extends Aggregate>(
+  collection: Collection<T>,
+  scope: Scope,
+  documents: ReadonlyMap<string, Pending<T>>,
+): Promise<Array<AggregateWrite<T> | null>> {
+  const pending = [...documents.values()];
+  const stored = await collection.getMany(
+    scope,
+    pending.map(({ create }) => create.id),
+  );
+  return Promise.all(pending.map(({ create, changes }, position) => planOn(stored[position]!, create, changes)));
+}
+
+/** The write of the changes not yet applied to `stored` (null: every one is). */
+async function planOn<T extends Aggregate>(
+  stored: Stored<T> | null,
+  create: T,
+  changes: ReadonlyArray<Pick<AggregateChange<T>, "eventId" | "mutate">>,
+): Promise<AggregateWrite<T> | null> {
   const { current, due } = dueOn(stored, create, changes);
   if (due.length === 0) return null;
   let next: Stored<T> = current;
@@ -240,24 +262,25 @@ async function applyRun(options: AggregatorOptions, scope: Scope, events: readon
     // One group: the aggregates' writes and, only if they all land, the processed records
     // (on the embedded store one commit). A conflict plans the whole group again.
     const writeThenRecord = options.writeThenRecord;
+    // Each collection's documents are read in one call and written in one group.
     await retryRaces(`the aggregates of ${due.length} events`, async () => {
-      const planned = await Promise.all([
-        ...[...filings.values()].map(async ({ create, changes }) => ({
-          collection: filingCollection.name,
-          write: await planAggregate(options.filings, scope, create, changes),
-        })),
-        ...[...summaries.values()].map(async ({ create, changes }) => ({
-          collection: summaryCollection.name,
-          write: await planAggregate(options.summaries, scope, create, changes),
-        })),
+      const [filingWrites, summaryWrites] = await Promise.all([
+        planAggregates(options.filings, scope, filings),
+        planAggregates(options.summaries, scope, summaries),
       ]);
       const writes: RequiredWrite[] = [];
-      for (const { collection, write } of planned) {
-        if (!write) continue;
-        writes.push(
-          "insert" in write ? { collection, scope, insert: write.insert } : { collection, scope, update: write.update },
-        );
-      }
+      const add = <T extends Aggregate>(collection: string, planned: Array<AggregateWrite<T> | null>) => {
+        for (const write of planned) {
+          if (!write) continue;
+          writes.push(
+            "insert" in write
+              ? { collection, scope, insert: write.insert }
+              : { collection, scope, update: write.update },
+          );
+        }
+      };
+      add(filingCollection.name, filingWrites);
+      add(summaryCollection.name, summaryWrites);
       await writeThenRecord(writes, records);
     });
     for (const id of reopened) await options.outbox?.flush(scope, "filings", id);
