@@ -34,8 +34,8 @@ describe("US local sales taxes, round 7 group west (embedded)", () => {
   });
 
   describe("Arizona towns held from ADOR's 2026-05-01 table, the only dated edition read for them", () => {
-    it("Page 86040: Coconino County's 1.3% only (6.9%) until 2026-04-30, with the city's 3% (9.9%) from 2026-05-01", async () => {
-      expect((await charged("AZ", "86040", "Page", "2026-04-30")).rate).toBe(0.069);
+    it("Page 86040: the city's 3% with Coconino County's 1.3% (9.9%), from 2003-08-01 since round 9 read ADOR's rate history", async () => {
+      expect((await charged("AZ", "86040", "Page", "2026-04-30")).rate).toBe(0.099);
       const after = await charged("AZ", "86040", "Page", "2026-05-01");
       expect(after.rate).toBe(0.099);
       expect(after.names).toContain("Page transaction privilege tax");
