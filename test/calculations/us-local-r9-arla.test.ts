@@ -1,0 +1,43 @@
+// Researched local sales taxes of round 9, group arla (Arkansas; Louisiana got no new data)
+// through the gateway in embedded mode: the combined rate, the jurisdictions charged and the
+// coverage, and the rate before and after a dated change. The rates come from the
+// publications cited in services/calc-engine/data/us-local-ar.json.
+import { describe, expect, it } from "vitest";
+import { embeddedUsCharges } from "../support/us-calculation.js";
+
+const TODAY = "2026-11-25";
+
+describe("US local sales taxes, round 9 group arla (embedded)", () => {
+  const { charged } = embeddedUsCharges("US local r9 arla", TODAY);
+
+  describe("Arkansas: Pine Bluff and its Go Forward tax", () => {
+    it("Pine Bluff 71601 after the five-eighths cent's sunset: the city's 1.625%, 8.125%, PARTIAL", async () => {
+      const c = await charged("AR", "71601", "Pine Bluff");
+      expect(c.rate).toBe(0.08125);
+      expect(c.tax).toBe(8125);
+      expect(c.names).toEqual(["Arkansas", "Pine Bluff"]);
+      expect(c.coverage).toBe("PARTIAL");
+    });
+
+    it("Pine Bluff 71603: 2.25% up to 2024-09-30, 1.625% from 2024-10-01, nothing held before July 2023", async () => {
+      expect((await charged("AR", "71603", "Pine Bluff", "2023-06-30")).rate).toBe(0.065);
+      expect((await charged("AR", "71603", "Pine Bluff", "2023-07-01")).rate).toBe(0.0875);
+      expect((await charged("AR", "71603", "Pine Bluff", "2024-09-30")).rate).toBe(0.0875);
+      expect((await charged("AR", "71603", "Pine Bluff", "2024-10-01")).rate).toBe(0.08125);
+    });
+  });
+
+  describe("Arkansas: Union County", () => {
+    it("El Dorado 71730: Union County's 2% (the city's own tax not held), 8.5%, PARTIAL", async () => {
+      const c = await charged("AR", "71730", "El Dorado");
+      expect(c.rate).toBe(0.085);
+      expect(c.names).toEqual(["Arkansas", "Union County"]);
+      expect(c.coverage).toBe("PARTIAL");
+    });
+
+    it("Smackover 71762 (Union County): the county's 2% from July 2023, the state's 6.5% before", async () => {
+      expect((await charged("AR", "71762", "Smackover", "2023-06-30")).rate).toBe(0.065);
+      expect((await charged("AR", "71762", "Smackover")).rate).toBe(0.085);
+    });
+  });
+});
