@@ -40,4 +40,17 @@ describe("US local sales taxes, round 9 group arla (embedded)", () => {
       expect((await charged("AR", "71762", "Smackover")).rate).toBe(0.085);
     });
   });
+  describe("Arkansas: White County and Searcy", () => {
+    it("Searcy 72143 (White County 1.75%, the city's 1.5%): 9.75%, PARTIAL", async () => {
+      const c = await charged("AR", "72143", "Searcy");
+      expect(c.rate).toBe(0.0975);
+      expect(c.names).toEqual(["Arkansas", "Searcy", "White County"]);
+      expect(c.coverage).toBe("PARTIAL");
+    });
+
+    it("Searcy before the permanent 1% (held from July 2022) and before the county's report quarter (April 2021)", async () => {
+      expect((await charged("AR", "72143", "Searcy", "2022-06-30")).rate).toBe(0.0825);
+      expect((await charged("AR", "72143", "Searcy", "2021-03-31")).rate).toBe(0.065);
+    });
+  });
 });
