@@ -53,4 +53,18 @@ describe("US local sales taxes, round 9 group arla (embedded)", () => {
       expect((await charged("AR", "72143", "Searcy", "2021-03-31")).rate).toBe(0.065);
     });
   });
+  describe("Arkansas: St. Francis County's jail tax and Forrest City's bond tax", () => {
+    it("Forrest City 72335 (St. Francis County 2.875%, the city's 1.875%): 11.25%, PARTIAL", async () => {
+      const c = await charged("AR", "72335", "Forrest City");
+      expect(c.rate).toBe(0.1125);
+      expect(c.names).toEqual(["Arkansas", "Forrest City", "St. Francis County"]);
+      expect(c.coverage).toBe("PARTIAL");
+    });
+
+    it("the county's 2% before its seven-eighths cent of 2020-04-01; the city's 1.25% in 2021 Q3, without its bond tax", async () => {
+      expect((await charged("AR", "72335", "Forrest City", "2020-03-31")).rate).toBe(0.085);
+      expect((await charged("AR", "72335", "Forrest City", "2021-09-30")).rate).toBe(0.10625);
+      expect((await charged("AR", "72335", "Forrest City", "2021-10-01")).rate).toBe(0.1125);
+    });
+  });
 });
