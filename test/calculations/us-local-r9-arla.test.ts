@@ -67,4 +67,13 @@ describe("US local sales taxes, round 9 group arla (embedded)", () => {
       expect((await charged("AR", "72335", "Forrest City", "2021-10-01")).rate).toBe(0.1125);
     });
   });
+  describe("Arkansas: Poinsett County's jail tax", () => {
+    it("Harrisburg 72432 (Poinsett County): 1.25% until 2019, 1.75% from 2020-01-01, PARTIAL", async () => {
+      expect((await charged("AR", "72432", "Harrisburg", "2019-12-31")).rate).toBe(0.0775);
+      const c = await charged("AR", "72432", "Harrisburg");
+      expect(c.rate).toBe(0.0825);
+      expect(c.names).toEqual(["Arkansas", "Poinsett County"]);
+      expect(c.coverage).toBe("PARTIAL");
+    });
+  });
 });
