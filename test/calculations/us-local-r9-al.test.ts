@@ -53,6 +53,12 @@ describe("US local sales taxes, round 9 group al (embedded)", () => {
       expect(today.names).toEqual(["Alabama", "Altoona", "Etowah County"]);
     });
 
+    it("Boaz 35957 (Marshall County): the city's 5% (since 2018-07-01, the City Clerk's page) with the County's in-city 1%: 10%", async () => {
+      const c = await charged("AL", "35957", "Boaz", MARCH);
+      expect(c.rate).toBe(0.1);
+      expect(c.names).toEqual(["Alabama", "Boaz", "Marshall County"]);
+    });
+
     it("Ardmore 35739 (Limestone County): the town's 3% with the County's 2%: 9%", async () => {
       expect((await charged("AL", "35739", "Ardmore", MARCH)).rate).toBe(0.09);
     });
