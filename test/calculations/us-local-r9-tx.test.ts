@@ -1,8 +1,10 @@
 // Researched Texas local sales taxes of round 9 through the gateway in embedded mode: the
 // combined rate and the jurisdictions charged for addresses whose ZIP lies in a known county
-// and city (SimpleMaps ZIP data). The rates come from the Texas Comptroller's change page
-// effective October 1, 2014 (cpa.state.tx.us/taxinfo/local/4thqtr.html), cited in
-// services/calc-engine/data/us-local-tx.json; each is held from that day.
+// and city (SimpleMaps ZIP data). The rates come from the Texas Comptroller's change pages
+// effective October 1, 2013 and October 1, 2014 (cpa.state.tx.us/taxinfo/local/4thqtr.html,
+// two editions) and October 1, 2017 (comptroller.texas.gov/.../quarterly-updates/oct.php), and
+// from its list of special purpose districts, cited in
+// services/calc-engine/data/us-local-tx.json; each is held from the page's quarter.
 import { describe, expect, it } from "vitest";
 import { embeddedUsCharges } from "../support/us-calculation.js";
 
@@ -44,5 +46,36 @@ describe("US local sales taxes, round 9, Texas (embedded)", () => {
     expect(c.rate).toBe(0.0775);
     expect(c.names).toEqual([city, "Texas"].sort());
     expect(c.coverage).toBe("PARTIAL");
+  });
+
+  it("Ropesville 79358: 1.5% until the October 2017 page raises the city to 2% (7.75% then 8.25%)", async () => {
+    expect((await charged("TX", "79358", "Ropesville", "2017-09-30")).rate).toBe(0.0775);
+    expect((await charged("TX", "79358", "Ropesville", "2017-10-01")).rate).toBe(0.0825);
+  });
+
+  it("Lavon 75166: 1.75% from the October 2013 page, 2% from the October 2017 page", async () => {
+    expect((await charged("TX", "75166", "Lavon", "2015-01-01")).rate).toBe(0.08);
+    const now = await charged("TX", "75166", "Lavon");
+    expect(now.rate).toBe(0.0825);
+    expect(now.names).toEqual(["Collin County", "Lavon", "Texas"]);
+  });
+
+  it("Newark 76071: the city's 1%, its municipal development district's 0.5% and Wise County's 0.5% (8.25%)", async () => {
+    const c = await charged("TX", "76071", "Newark");
+    expect(c.rate).toBe(0.0825);
+    expect(c.names).toEqual(["Newark", "Newark Municipal Development District", "Texas", "Wise County"]);
+  });
+
+  it("Petersburg 79250: the city's 1.5% and Hale County's 0.5% (8.25%)", async () => {
+    const c = await charged("TX", "79250", "Petersburg");
+    expect(c.rate).toBe(0.0825);
+    expect(c.names).toEqual(["Hale County", "Petersburg", "Texas"]);
+  });
+
+  it("Holland 76534: the citywide municipal development district's 0.25% from 2021-04-01 beside the city's 1% and Bell County's 0.5%", async () => {
+    expect((await charged("TX", "76534", "Holland", "2021-03-31")).rate).toBe(0.0775);
+    const now = await charged("TX", "76534", "Holland");
+    expect(now.rate).toBe(0.08);
+    expect(now.names).toEqual(["Bell County", "Holland", "Holland Municipal Development District", "Texas"]);
   });
 });
