@@ -99,4 +99,19 @@ describe("US local sales taxes, round 9 group okks (embedded)", () => {
       expect(c.coverage).toBe("PARTIAL");
     });
   });
+
+  describe("Kansas: Douglas County and Lawrence", () => {
+    it("Lawrence 66044 (Douglas County 1.25%, the city's 1.55%): 9.3%, PARTIAL", async () => {
+      const c = await charged("KS", "66044", "Lawrence");
+      expect(c.rate).toBe(0.093);
+      expect(c.tax).toBe(9300);
+      expect(c.names).toEqual(["Douglas County", "Kansas", "Lawrence"]);
+      expect(c.coverage).toBe("PARTIAL");
+    });
+
+    it("Douglas County's behavioral health quarter cent starts 2019-04-01: 9.05% the day before", async () => {
+      expect((await charged("KS", "66046", "Lawrence", "2019-03-31")).rate).toBe(0.0905);
+      expect((await charged("KS", "66046", "Lawrence", "2019-04-01")).rate).toBe(0.093);
+    });
+  });
 });
