@@ -100,6 +100,22 @@ describe("US local sales taxes, round 9 group okks (embedded)", () => {
     });
   });
 
+  describe("Oklahoma: the Commission's November 2024 rates as the Newcastle Pacer reports them", () => {
+    it("Noble 73068 (Cleveland County 0.125%, the city's 4.125%): 8.75%", async () => {
+      const c = await charged("OK", "73068", "Noble");
+      expect(c.rate).toBe(0.0875);
+      expect(c.names).toEqual(["Cleveland County", "Noble", "Oklahoma"]);
+    });
+
+    it("Washington 73093: the town's 4% until June 2025 (McClain County held only from November 2025), 5% from July 2025", async () => {
+      expect((await charged("OK", "73093", "Washington", "2025-06-30")).rate).toBe(0.085);
+      expect((await charged("OK", "73093", "Washington", "2025-07-01")).rate).toBe(0.095);
+      const c = await charged("OK", "73093", "Washington");
+      expect(c.rate).toBe(0.1);
+      expect(c.names).toEqual(["McClain County", "Oklahoma", "Washington"]);
+    });
+  });
+
   describe("Kansas: Douglas County and Lawrence", () => {
     it("Lawrence 66044 (Douglas County 1.25%, the city's 1.55%): 9.3%, PARTIAL", async () => {
       const c = await charged("KS", "66044", "Lawrence");
@@ -112,6 +128,16 @@ describe("US local sales taxes, round 9 group okks (embedded)", () => {
     it("Douglas County's behavioral health quarter cent starts 2019-04-01: 9.05% the day before", async () => {
       expect((await charged("KS", "66046", "Lawrence", "2019-03-31")).rate).toBe(0.0905);
       expect((await charged("KS", "66046", "Lawrence", "2019-04-01")).rate).toBe(0.093);
+    });
+  });
+
+  describe("Kansas: Atchison County's 2023 reduction", () => {
+    it("Atchison 66002: the county's 1.25% until March 2023, 1% from 2023-04-01 (city tax not held)", async () => {
+      expect((await charged("KS", "66002", "Atchison", "2023-03-31")).rate).toBe(0.0775);
+      const c = await charged("KS", "66002", "Atchison");
+      expect(c.rate).toBe(0.075);
+      expect(c.names).toEqual(["Atchison County", "Kansas"]);
+      expect(c.coverage).toBe("PARTIAL");
     });
   });
 });
