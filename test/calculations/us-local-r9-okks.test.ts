@@ -140,4 +140,13 @@ describe("US local sales taxes, round 9 group okks (embedded)", () => {
       expect(c.coverage).toBe("PARTIAL");
     });
   });
+
+  describe("Kansas: Dickinson County and Abilene's street tax sunset", () => {
+    it("Abilene 67410: 8.75% until March 2023, 8.5% from 2023-04-01 (Dickinson County 1.5%, the city's 0.75% then 0.5%)", async () => {
+      expect((await charged("KS", "67410", "Abilene", "2023-03-31")).rate).toBe(0.0875);
+      const c = await charged("KS", "67410", "Abilene");
+      expect(c.rate).toBe(0.085);
+      expect(c.names).toEqual(["Abilene", "Dickinson County", "Kansas"]);
+    });
+  });
 });
