@@ -49,4 +49,19 @@ describe("US local sales taxes, round 9 group mo (embedded)", () => {
     expect(c.rate).toBe(0.08975);
     expect(c.names).toEqual(["Lincoln County", "Missouri", "Troy"]);
   });
+  it("Hannibal 63401: the city's 2.25% until its infrastructure half-cent of 2023-01-01; with Marion County's 1.875% today, 8.85%", async () => {
+    const before = await charged("MO", "63401", "Hannibal", "2022-12-31");
+    expect(before.rate).toBe(0.06475);
+    expect(before.names).toEqual(["Hannibal", "Missouri"]);
+    const after = await charged("MO", "63401", "Hannibal");
+    expect(after.rate).toBe(0.0885);
+    expect(after.names).toEqual(["Hannibal", "Marion County", "Missouri"]);
+    expect(after.coverage).toBe("PARTIAL");
+  });
+
+  it("Kirksville 63501: the city's 2.75% over Adair County's 1.75% (8.725%)", async () => {
+    const c = await charged("MO", "63501", "Kirksville");
+    expect(c.rate).toBe(0.08725);
+    expect(c.names).toEqual(["Adair County", "Kirksville", "Missouri"]);
+  });
 });
