@@ -64,4 +64,19 @@ describe("US local sales taxes, round 9 group mo (embedded)", () => {
     expect(c.rate).toBe(0.08725);
     expect(c.names).toEqual(["Adair County", "Kirksville", "Missouri"]);
   });
+  it("St. Ann 63074: the city's 1.25% and its city-wide TDD's 1% over St. Louis County (9.988%)", async () => {
+    const c = await charged("MO", "63074", "Saint Ann");
+    expect(c.rate).toBe(0.09988);
+    expect(c.names).toEqual([
+      "Missouri",
+      "St. Ann",
+      "St. Ann City-wide Transportation Development District",
+      "St. Louis County",
+    ]);
+  });
+
+  it("Town and Country: its 1.25% over St. Louis County (8.988%), also for 63131's postal city 'Saint Louis'", async () => {
+    expect((await charged("MO", "63131", "Town and Country")).rate).toBe(0.08988);
+    expect((await charged("MO", "63131", "Saint Louis")).rate).toBe(0.08988);
+  });
 });
