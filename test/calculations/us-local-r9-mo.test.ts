@@ -59,11 +59,6 @@ describe("US local sales taxes, round 9 group mo (embedded)", () => {
     expect(after.coverage).toBe("PARTIAL");
   });
 
-  it("Kirksville 63501: the city's 2.75% over Adair County's 1.75% (8.725%)", async () => {
-    const c = await charged("MO", "63501", "Kirksville");
-    expect(c.rate).toBe(0.08725);
-    expect(c.names).toEqual(["Adair County", "Kirksville", "Missouri"]);
-  });
   it("St. Ann 63074: the city's 1.25% and its city-wide TDD's 1% over St. Louis County (9.988%)", async () => {
     const c = await charged("MO", "63074", "Saint Ann");
     expect(c.rate).toBe(0.09988);
