@@ -74,4 +74,10 @@ describe("US local sales taxes, round 9 group mo (embedded)", () => {
     expect((await charged("MO", "63131", "Town and Country")).rate).toBe(0.08988);
     expect((await charged("MO", "63131", "Saint Louis")).rate).toBe(0.08988);
   });
+  it("Normandy: its three half-cents over St. Louis County (9.238%), also for 63121's postal city 'Saint Louis'", async () => {
+    const named = await charged("MO", "63121", "Normandy");
+    expect(named.rate).toBe(0.09238);
+    expect(named.names).toEqual(["Missouri", "Normandy", "St. Louis County"]);
+    expect((await charged("MO", "63121", "Saint Louis")).rate).toBe(0.09238);
+  });
 });
