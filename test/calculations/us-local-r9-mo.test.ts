@@ -80,4 +80,9 @@ describe("US local sales taxes, round 9 group mo (embedded)", () => {
     expect(named.names).toEqual(["Missouri", "Normandy", "St. Louis County"]);
     expect((await charged("MO", "63121", "Saint Louis")).rate).toBe(0.09238);
   });
+  it("Crestwood 63126: the city's 1.5% over St. Louis County (9.238%) for the postal city 'Saint Louis'", async () => {
+    const c = await charged("MO", "63126", "Saint Louis");
+    expect(c.rate).toBe(0.09238);
+    expect(c.names).toEqual(["Crestwood", "Missouri", "St. Louis County"]);
+  });
 });
