@@ -26,16 +26,39 @@ export function updateOperation(
   return change;
 }
 
-/** The conditional updates of `updates` as the operations of one bulk write. */
-export function conditionalUpdates(updates: readonly DocumentUpdate[]): AnyBulkWriteOperation<Document>[] {
-  return updates.map(({ documentId, options }) => ({
-    updateOne: { filter: { _id: documentId, version: options.expectedVersion }, update: updateOperation(options) },
-  }));
-}
+/**
+ * At most this many updates per command. FerretDB 1.x keeps each update statement's query
+ * open until the whole command ends, one connection of its SQLite pool (100) each: an
+ * update command of a hundred statements waited for a connection it held itself, and
+ * stalled every writer of the database with it (seen in the distributed bench).
+ */
+const updatesPerCommand = 16;
 
-/** The first per-document error of a failed bulk write (the error itself when it is not one). */
-export function firstWriteError(error: unknown): unknown {
-  return error instanceof MongoBulkWriteError ? ([...bulkWriteErrors(error).values()][0] ?? error) : error;
+/**
+ * The conditional updates ("if version = v, $set the change and v+1"), unordered, in
+ * commands of updatesPerCommand, one after another. Resolves to the number of documents
+ * matched and the first error of a document that was refused (e.g. a unique index).
+ */
+export async function conditionalUpdates(
+  documents: DriverCollection<Document>,
+  updates: readonly DocumentUpdate[],
+): Promise<{ matched: number; failure?: unknown }> {
+  let matched = 0;
+  let failure: unknown;
+  for (let start = 0; start < updates.length; start += updatesPerCommand) {
+    const operations: AnyBulkWriteOperation<Document>[] = updates
+      .slice(start, start + updatesPerCommand)
+      .map(({ documentId, options }) => ({
+        updateOne: { filter: { _id: documentId, version: options.expectedVersion }, update: updateOperation(options) },
+      }));
+    try {
+      matched += (await documents.bulkWrite(operations, { ordered: false })).matchedCount;
+    } catch (error) {
+      if (error instanceof MongoBulkWriteError) matched += error.result.matchedCount;
+      failure ??= error instanceof MongoBulkWriteError ? ([...bulkWriteErrors(error).values()][0] ?? error) : error;
+    }
+  }
+  return failure === undefined ? { matched } : { matched, failure };
 }
 
 /**
@@ -79,12 +102,8 @@ export function atomicWrites(documents: DriverCollection<Document>): DocumentWri
     // One unordered bulk write; if fewer documents matched than were sent, one read says why.
     async updateAll(updates) {
       if (updates.length === 0) return;
-      let matched: number;
-      try {
-        matched = (await documents.bulkWrite(conditionalUpdates(updates), { ordered: false })).matchedCount;
-      } catch (error) {
-        throw firstWriteError(error);
-      }
+      const { matched, failure } = await conditionalUpdates(documents, updates);
+      if (failure !== undefined) throw failure;
       if (matched === updates.length) return;
       const stored = await storedVersions(
         documents,

@@ -24,9 +24,9 @@ export interface DocumentWrites {
   /** Applies set/unset when the stored version is expectedVersion (conflict / not_found otherwise). */
   update(documentId: string, id: string, options: UpdateOptions<Record<string, unknown>>): Promise<Document>;
   /**
-   * Applies each update as `update` would (different documents), in a fixed number of
-   * commands whatever their count, for Store.writeThenRecord. When one fails it throws
-   * that one's StorageError; the others stay applied.
+   * Applies each update as `update` would (different documents) in a few commands, not
+   * one or two per update, for Store.writeThenRecord. When one fails it throws that
+   * one's StorageError; the others stay applied.
    */
   updateAll(updates: readonly DocumentUpdate[]): Promise<void>;
   /** Adds `inc` to numeric fields of an existing document, losing no concurrent addition. */

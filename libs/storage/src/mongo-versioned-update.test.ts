@@ -58,7 +58,7 @@ function countedCollection<T extends { _id: string }>(operations: string[], name
       }>,
       options: { ordered?: boolean },
     ) {
-      count("bulkWrite");
+      count(`bulkWrite(${operations.length})`);
       expect(options.ordered).toBe(false);
       let matchedCount = 0;
       for (const { updateOne } of operations) {
@@ -167,13 +167,27 @@ describe("marker update protocol", () => {
     it("claims every transition in one command and updates in one more, whatever their count", async () => {
       const { writes, operations, documents, markers } = markerProtocol();
       await writes.updateAll([to(1, "d1", 10), to(1, "d2", 20), to(1, "d3", 30)]);
-      expect(operations).toEqual(["markers.insertMany", "documents.bulkWrite"]);
+      expect(operations).toEqual(["markers.insertMany", "documents.bulkWrite(3)"]);
       expect([...documents.values()].map((row) => [row._id, row.n, row.version])).toEqual([
         ["d1", 10, 2],
         ["d2", 20, 2],
         ["d3", 30, 2],
       ]);
       expect([...markers.keys()]).toEqual(["d1@2", "d2@2", "d3@2"]);
+    });
+
+    it("sends at most 16 updates per command, one command after another (FerretDB holds a connection per update until its command ends)", async () => {
+      const { writes, operations, documents } = markerProtocol();
+      const many = Array.from({ length: 40 }, (_, index) => `m${index}`);
+      for (const id of many) documents.set(id, { _id: id, _seq: 1, version: 1, n: 0 });
+      await writes.updateAll(many.map((id, index) => to(1, id, index)));
+      expect(operations).toEqual([
+        "markers.insertMany",
+        "documents.bulkWrite(16)",
+        "documents.bulkWrite(16)",
+        "documents.bulkWrite(8)",
+      ]);
+      expect(many.every((id, index) => documents.get(id)?.n === index)).toBe(true);
     });
 
     it("applies the others when one is stale and one is gone, answers with the error, and frees their claims", async () => {

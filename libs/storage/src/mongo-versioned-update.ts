@@ -11,13 +11,7 @@
 // ROLL_FORWARD_AFTER_MS. On MongoDB the atomic protocol (mongo-atomic-update.ts) is
 // cheaper still; mongo-update-protocol.ts chooses.
 import { type Collection as DriverCollection, MongoBulkWriteError } from "mongodb";
-import {
-  conditionalUpdates,
-  firstWriteError,
-  missedUpdateError,
-  storedVersions,
-  updateOperation,
-} from "./mongo-atomic-update.js";
+import { conditionalUpdates, missedUpdateError, storedVersions, updateOperation } from "./mongo-atomic-update.js";
 import { bulkWriteErrors, isDuplicateKey } from "./mongo-errors.js";
 import type { DocumentUpdate, DocumentWrites } from "./mongo-update-protocol.js";
 import { StorageError, type UpdateOptions } from "./port.js";
@@ -85,8 +79,8 @@ function prunableMarkers(documentId: string, next: number): string[] {
 }
 
 /**
- * The protocol for several documents at once, in three commands whatever their count:
- * every claim in one unordered insert, the claimed updates in one unordered bulk write,
+ * The protocol for several documents at once, in a few commands whatever their count:
+ * every claim in one unordered insert, the claimed updates in unordered bulk writes,
  * the old markers pruned in one delete (when due). Only when fewer documents matched
  * than were claimed does one read find which (under its claim, only this writer moves a
  * document from its version to the next), and one delete frees their claims.
@@ -118,13 +112,9 @@ async function versionedUpdates(
   let failure: unknown;
   let stored: Map<unknown, unknown> = new Map();
   if (claimed.length > 0) {
-    let matched = 0;
-    try {
-      matched = (await documents.bulkWrite(conditionalUpdates(claimed), { ordered: false })).matchedCount;
-    } catch (error) {
-      failure = firstWriteError(error);
-    }
-    if (failure !== undefined || matched < claimed.length) {
+    const updated = await conditionalUpdates(documents, claimed);
+    failure = updated.failure;
+    if (failure !== undefined || updated.matched < claimed.length) {
       stored = await storedVersions(
         documents,
         claimed.map((update) => update.documentId),
