@@ -26,6 +26,33 @@ describe("purging expired calculations", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it("reads a calculation stored here lately without reading the store", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "levy-recent-"));
+    store = await createEmbeddedStore({ dir });
+    let reads = 0;
+    const counting: Store = {
+      ...store,
+      collection: async (spec) => {
+        const collection = await store!.collection(spec);
+        const get: typeof collection.get = (scope, id) => {
+          reads += 1;
+          return collection.get(scope, id);
+        };
+        return { ...collection, get };
+      },
+    };
+    const stored = await createCalculationStore(counting);
+    await stored.save(scopes[0]!, calculation("calc_fresh", now + day));
+    expect((await stored.get(scopes[0]!, "calc_fresh"))?.id).toBe("calc_fresh");
+    expect(reads).toBe(0);
+    // Another account's calculation of the same id is not this one: it is read, and absent.
+    expect(await stored.get(scopes[1]!, "calc_fresh")).toBeNull();
+    expect(reads).toBe(1);
+    // Another replica (a store of its own over the same data) reads the record.
+    const elsewhere = await createCalculationStore(store);
+    expect((await elsewhere.get(scopes[0]!, "calc_fresh"))?.id).toBe("calc_fresh");
+  });
+
   it("deletes, in every account, only calculations past expiry plus the retention period", async () => {
     dir = mkdtempSync(path.join(tmpdir(), "levy-purge-"));
     store = await createEmbeddedStore({ dir });

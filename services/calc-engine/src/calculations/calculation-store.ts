@@ -1,9 +1,11 @@
 // Stored calculations, scoped to account and mode, kept until they expire so that the
 // ledger can record a transaction from one. The calculation is stored as its protobuf
-// JSON form: one document, written once.
+// JSON form: one document, written once. The ones stored here lately are also kept in
+// memory (recent-calculations.ts), so recording one usually reads no document.
 import { type JsonValue, fromJson, toJson } from "@bufbuild/protobuf";
 import type { Scope, Store } from "@levy/storage";
 import { type Calculation, CalculationSchema } from "@levy/proto/levy/calc_engine/v1/calc_engine_pb.js";
+import { createRecentCalculations, type RecentCalculationsOptions } from "./recent-calculations.js";
 
 interface CalculationRecord {
   id: string;
@@ -19,7 +21,16 @@ export interface CalculationStore {
   purgeExpired(before: number): Promise<number>;
 }
 
-export async function createCalculationStore(store: Store): Promise<CalculationStore> {
+/** Ten minutes of a busy checkout's calculations; about 40 MB at most. */
+const recentByDefault: RecentCalculationsOptions = { capacity: 10_000, maxAgeMs: 10 * 60_000 };
+
+const keyOf = (scope: Scope, id: string) => `${scope.accountId}|${scope.livemode ? "live" : "test"}|${id}`;
+
+export async function createCalculationStore(
+  store: Store,
+  recentOptions: RecentCalculationsOptions = recentByDefault,
+): Promise<CalculationStore> {
+  const recent = createRecentCalculations(recentOptions);
   const collection = await store.collection<CalculationRecord>({
     name: "calculations",
     indexes: [{ name: "expires_at", fields: ["expires_at"] }],
@@ -34,11 +45,17 @@ export async function createCalculationStore(store: Store): Promise<CalculationS
         expires_at: Number(calculation.expiresAt),
         calculation: toJson(CalculationSchema, calculation),
       });
+      recent.remember(keyOf(scope, calculation.id), calculation);
     },
     async get(scope, id) {
+      const kept = recent.recall(keyOf(scope, id));
+      if (kept) return kept;
       const record = await collection.get(scope, id);
       return record ? fromJson(CalculationSchema, record.calculation) : null;
     },
-    purgeExpired: (before) => collection.purgeExpired("expires_at", before),
+    async purgeExpired(before) {
+      recent.dropExpiredBefore(before);
+      return collection.purgeExpired("expires_at", before);
+    },
   };
 }
